@@ -1,0 +1,145 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+/**
+ * `npm run bench`: starts the service on a fresh data directory (or BENCH_DATABASE_URL), seeds what the
+ * scenarios need, and runs each scenario and a bare node:http ceiling in the same run.
+ * BENCH_DURATION (seconds, default 5) and BENCH_CONNECTIONS (default 32) tune the load.
+ */
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+type Scenario = {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+};
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts a process that listens on PORT and waits until `probe` answers. */
+async function start(
+  args: string[],
+  env: Record<string, string>,
+  probe: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    const up = await fetch(`${url}${probe}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${args.join(' ')} did not start`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function measure(url: string, scenario: Scenario) {
+  const result = await autocannon({
+    url: `${url}${scenario.path}`,
+    method: scenario.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...scenario.headers },
+    ...(scenario.body ? { body: scenario.body } : {}),
+    connections,
+    duration,
+  });
+  const non2xx = result.non2xx + result.errors;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx };
+}
+
+function tmw(args: string[], env: Record<string, string>): string {
+  return execFileSync(process.execPath, ['bin/tmw.js', ...args], { env: { ...process.env, ...env } })
+    .toString()
+    .trim();
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tmw-bench-'));
+  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
+  // Seeded before the server starts: the embedded database belongs to one process at a time.
+  const email = `bench-${Date.now()}@example.test`;
+  tmw(['user', 'create', '--email', email, '--password', 'bench-password'], env);
+  const teamId = tmw(['team', 'create', '--name', 'Bench', '--owner', email, '--plan', 'enterprise'], env);
+  const key = tmw(['key', 'create', '--team', teamId, '--name', 'bench'], env);
+
+  const ceiling = await start(['--import', 'tsx', 'bench/ceiling.ts'], {}, '/');
+  const server = await start(['--import', 'tsx', 'src/server.ts'], env, '/api/v1/health');
+  try {
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-password' }),
+    });
+    const session = ((await login.json()) as { access_token: string }).access_token;
+    const scenarios: Scenario[] = [
+      { name: 'health (anonymous)', path: '/api/v1/health' },
+      { name: 'auth/me (session)', path: '/api/v1/auth/me', headers: { authorization: `Bearer ${session}` } },
+      {
+        name: 'team (session)',
+        path: `/api/v1/teams/${teamId}`,
+        headers: { authorization: `Bearer ${session}` },
+      },
+      {
+        name: 'authenticated no-op 404 (API key)',
+        path: '/api/v1/bench-no-op',
+        headers: { authorization: `Bearer ${key}` },
+      },
+    ];
+
+    const base = await measure(ceiling.url, { name: 'ceiling', path: '/' });
+    const rows = [{ name: 'node:http ceiling', ...base, ratio: 1 }];
+    for (const scenario of scenarios) {
+      const r = await measure(server.url, scenario);
+      rows.push({ name: scenario.name, ...r, ratio: r.rps / base.rps });
+    }
+    process.stdout.write(
+      `\n${connections} connections, ${duration}s per scenario, database: ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n\n`,
+    );
+    process.stdout.write(
+      `${'scenario'.padEnd(38)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'ratio'.padStart(8)}\n`,
+    );
+    for (const r of rows) {
+      process.stdout.write(
+        `${r.name.padEnd(38)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.non2xx).padStart(9)}${r.ratio.toFixed(2).padStart(8)}\n`,
+      );
+    }
+  } finally {
+    await stop(server.child);
+    await stop(ceiling.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

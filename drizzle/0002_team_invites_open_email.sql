@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "team_invites_open_email_unique" ON "team_invites" USING btree ("team_id",lower("email")) WHERE "team_invites"."accepted_at" is null;

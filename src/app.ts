@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { validationPlugin } from './plugins/validation.ts';
+import { createServices, type Services } from './services.ts';
+import { type Clock, systemClock } from './shared/clock.ts';
+import type { Secrets } from './shared/secrets.ts';
+
+/** What the application is built from; everything outside the process is passed in. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  secrets: Secrets;
+};
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    services: Services;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  '*.password',
+  '*.refresh_token',
+  '*.access_token',
+  '*.token',
+  '*.secret',
+];
+
+type BuildOptions = Omit<AppDeps, 'clock'> & Partial<Pick<AppDeps, 'clock'>> & { logger?: boolean };
+
+/** Builds the Fastify application without listening. */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { logger, ...given } = options;
+  const deps: AppDeps = { clock: systemClock, ...given };
+  const { config } = deps;
+  const services = createServices({ config, db: deps.database.db, clock: deps.clock, secrets: deps.secrets });
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.logLevel, redact: LOG_REDACT },
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.decorate('services', services);
+  app.addHook('onClose', services.close);
+  app.addHook('onReady', async () => {
+    await services.ready();
+  });
+  // Only JSON bodies are accepted; every other content type gets 415.
+  app.removeContentTypeParser(['text/plain']);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(authPlugin, {
+    authenticate: services.authenticate,
+    afterAuthenticate: services.afterAuthenticate,
+  });
+  await app.register(errorsPlugin);
+  await app.register(validationPlugin);
+  await app.register(openApiPlugin, { version: config.version });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(apiKeysRoutes);
+  await app.register(teamsRoutes);
+  await app.register(usersRoutes);
+
+  return app;
+}

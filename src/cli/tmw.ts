@@ -1,0 +1,147 @@
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { plans, teams } from '../db/schema/index.ts';
+import { ApiKeysService } from '../modules/api-keys/api-keys.service.ts';
+import { findUserByEmail, insertUser } from '../modules/auth/auth.repository.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { insertTeamWithOwner } from '../modules/teams/teams.repository.ts';
+import { SCOPES, type Scope } from '../plugins/auth.ts';
+import { systemClock } from '../shared/clock.ts';
+
+const USAGE = `Usage: tmw <command> [options]
+
+Works directly on the configured database (DATA_DIR or DATABASE_URL); with the embedded
+database, stop the server first.
+
+Commands:
+  migrate                                             apply database migrations
+  user create --email E --password P [--name N]       create a user (prints its id)
+  team create --name N --owner EMAIL [--plan ID]      create a team owned by EMAIL (prints its id)
+  team plan --team ID --plan ID                       move a team to another plan
+  key create --team ID --name N [--scope S]...        create a team API key (prints the raw key once)
+  plans                                               list plans and their limits
+
+Scopes: ${SCOPES.join(', ')}`;
+
+type Options = Record<string, string | string[] | boolean | undefined>;
+
+function required(options: Options, name: string): string {
+  const value = options[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function teamId(options: Options): number {
+  const id = Number(required(options, 'team'));
+  if (!Number.isSafeInteger(id) || id < 1) throw new UsageError('--team must be a positive integer');
+  return id;
+}
+
+class UsageError extends Error {}
+
+async function run(database: Database, command: string[], options: Options): Promise<string> {
+  const { db } = database;
+  switch (command.join(' ')) {
+    case 'migrate':
+      return 'migrations applied';
+    case 'user create': {
+      const password = required(options, 'password');
+      if (password.length < 8) throw new UsageError('--password needs at least 8 characters');
+      const user = await insertUser(db, {
+        email: required(options, 'email'),
+        name: (options.name as string | undefined) ?? null,
+        passwordHash: await hashPassword(password),
+      });
+      return user.id;
+    }
+    case 'team create': {
+      const owner = await findUserByEmail(db, required(options, 'owner'));
+      if (!owner) throw new UsageError('no user with that e-mail');
+      const team = await insertTeamWithOwner(db, { name: required(options, 'name'), ownerId: owner.id });
+      if (typeof options.plan === 'string') await setPlan(database, team.id, options.plan);
+      return String(team.id);
+    }
+    case 'team plan':
+      await setPlan(database, teamId(options), required(options, 'plan'));
+      return 'plan changed';
+    case 'key create': {
+      const id = teamId(options);
+      const [team] = await db.select({ createdBy: teams.createdBy }).from(teams).where(eq(teams.id, id));
+      if (!team?.createdBy) throw new UsageError('no such team (or its creator is gone)');
+      const scopes = [options.scope ?? []].flat() as string[];
+      const unknown = scopes.filter((s) => !SCOPES.includes(s as Scope));
+      if (unknown.length) throw new UsageError(`unknown scope: ${unknown.join(', ')}`);
+      const keys = new ApiKeysService(db, systemClock, loadConfig().apiKeyPrefix);
+      const principal = { type: 'session', userId: team.createdBy, sessionId: 'cli' } as const;
+      const key = await keys.create(principal, id, {
+        name: required(options, 'name'),
+        scopes: scopes as Scope[],
+      });
+      return key.key;
+    }
+    case 'plans': {
+      const rows = await db.select().from(plans).orderBy(plans.apiRequestsPerMinute);
+      return rows
+        .map(
+          (p) =>
+            `${p.id}\t${p.name}\t${p.apiRequestsPerMinute} req/min\t${p.storageQuotaBytes} bytes\t${p.maxMembers} members`,
+        )
+        .join('\n');
+    }
+    default:
+      throw new UsageError(command.length ? `unknown command: ${command.join(' ')}` : 'no command given');
+  }
+}
+
+async function setPlan(database: Database, id: number, planId: string): Promise<void> {
+  const [plan] = await database.db.select({ id: plans.id }).from(plans).where(eq(plans.id, planId));
+  if (!plan) throw new UsageError(`no plan ${planId} (see: tmw plans)`);
+  const updated = await database.db
+    .update(teams)
+    .set({ planId })
+    .where(eq(teams.id, id))
+    .returning({ id: teams.id });
+  if (updated.length === 0) throw new UsageError(`no team ${id}`);
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      owner: { type: 'string' },
+      plan: { type: 'string' },
+      team: { type: 'string' },
+      scope: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || positionals.length === 0) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await runMigrations(database);
+    process.stdout.write(`${await run(database, positionals, values)}\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) process.stderr.write(`tmw: ${error.message}\n\n${USAGE}\n`);
+    else if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+    else process.stderr.write(`tmw: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

@@ -1,0 +1,161 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+const LogLevel = Type.Union(
+  ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+);
+
+/** Every setting the service reads, with its default. Names are the environment variable names. */
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  LOG_LEVEL: Type.Union(LogLevel.anyOf, { default: 'info' }),
+  BODY_LIMIT: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10_000 }),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  TOKEN_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  TOKEN_ISSUER: Type.String({ minLength: 1, default: 'team-music-workspace' }),
+  TOKEN_AUDIENCE: Type.String({ minLength: 1, default: 'team-music-workspace-api' }),
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 30, maximum: 86_400, default: 900 }),
+  REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
+  SIGNUP_ENABLED: Type.Boolean({ default: true }),
+  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
+  LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
+  OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OIDC_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
+  API_KEY_PREFIX: Type.String({ pattern: '^[a-z][a-z0-9]{1,15}$', default: 'tmw' }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  URL_SIGNING_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+});
+
+type Env = Static<typeof EnvSchema>;
+
+export type Config = Readonly<{
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  logLevel: string;
+  bodyLimit: number;
+  shutdownTimeoutMs: number;
+  publicUrl: string | undefined;
+  secrets: Readonly<{ tokenSecret: string | undefined; urlSigningSecret: string | undefined }>;
+  auth: Readonly<{
+    issuer: string;
+    audience: string;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+    signupEnabled: boolean;
+    loginMaxFailures: number;
+    loginFailureWindowSeconds: number;
+    oidc: Readonly<{ issuer: string; jwksUrl: string; audience: string }> | undefined;
+  }>;
+  apiKeyPrefix: string;
+  redisUrl: string | undefined;
+  version: string;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads a `.env` file (if present) beneath the real environment: real variables win. */
+export function readDotEnv(path = '.env'): Record<string, string> {
+  if (!existsSync(path)) return {};
+  return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
+}
+
+type DescribedSchema = { anyOf?: { const?: unknown }[] };
+
+function describe(schema: DescribedSchema, fallback: string): string {
+  const options = schema.anyOf?.map((option) => option.const).filter((v) => v !== undefined);
+  return options?.length ? `must be one of ${options.join(', ')}` : fallback;
+}
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Parses and validates the whole environment once; throws ConfigError listing every bad value. */
+export function loadConfig(
+  source: Record<string, string | undefined> = { ...readDotEnv(), ...process.env },
+): Config {
+  const known = Object.keys(EnvSchema.properties);
+  const raw: Record<string, unknown> = {};
+  for (const key of known) {
+    const value = source[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const withDefaults = Value.Default(EnvSchema, raw);
+  const converted = Value.Convert(EnvSchema, withDefaults);
+  const problems = [...Value.Errors(EnvSchema, converted)].map(
+    (e) =>
+      `${e.path.slice(1) || 'environment'}: ${describe(e.schema as DescribedSchema, e.message)} (got ${JSON.stringify(e.value)})`,
+  );
+  if (problems.length > 0) throw new ConfigError(problems);
+  const env = converted as Env;
+  const oidcSet = [env.OIDC_ISSUER, env.OIDC_JWKS_URL, env.OIDC_AUDIENCE].filter(Boolean).length;
+  if (oidcSet > 0 && oidcSet < 3) {
+    problems.push(
+      'OIDC_ISSUER, OIDC_JWKS_URL, OIDC_AUDIENCE: set all three to trust an external identity provider',
+    );
+    throw new ConfigError(problems);
+  }
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
+    for (const name of ['TOKEN_SECRET', 'URL_SIGNING_SECRET'] as const) {
+      if (!env[name])
+        problems.push(`${name}: required in production with DATABASE_URL (at least 32 characters)`);
+    }
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+  return Object.freeze({
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    logLevel: env.LOG_LEVEL,
+    bodyLimit: env.BODY_LIMIT,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    publicUrl: env.PUBLIC_URL,
+    secrets: Object.freeze({ tokenSecret: env.TOKEN_SECRET, urlSigningSecret: env.URL_SIGNING_SECRET }),
+    auth: Object.freeze({
+      issuer: env.TOKEN_ISSUER,
+      audience: env.TOKEN_AUDIENCE,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      signupEnabled: env.SIGNUP_ENABLED,
+      loginMaxFailures: env.LOGIN_MAX_FAILURES,
+      loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
+      oidc:
+        env.OIDC_ISSUER && env.OIDC_JWKS_URL && env.OIDC_AUDIENCE
+          ? Object.freeze({
+              issuer: env.OIDC_ISSUER,
+              jwksUrl: env.OIDC_JWKS_URL,
+              audience: env.OIDC_AUDIENCE,
+            })
+          : undefined,
+    }),
+    apiKeyPrefix: env.API_KEY_PREFIX,
+    redisUrl: env.REDIS_URL,
+    version: packageVersion(),
+  });
+}

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database every repository receives; the same type over PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** An open database: the Drizzle handle plus what the process needs to run and stop it. */
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Answers quickly whether the database takes queries. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The raw client, for migrations and test set-up. */
+  pglite?: PGlite;
+  sql?: postgres.Sql;
+};
+
+export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string; poolSize?: number };
+
+/** Opens PostgreSQL when a URL is given, else PGlite persisted under `<dataDir>/pg`. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  const dir = join(options.dataDir, 'pg');
+  mkdirSync(dir, { recursive: true });
+  return wrapPglite(await PGlite.create({ dataDir: dir }));
+}
+
+/** Wraps an already created PGlite (persistent, in memory, or cloned from a template). */
+export function wrapPglite(pglite: PGlite): Database {
+  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    ping: async () => {
+      try {
+        await pglite.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export function openPostgres(url: string, poolSize: number): Database {
+  const sql = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+    connect_timeout: 5,
+    idle_timeout: 30,
+    connection: { application_name: 'team-music-workspace' },
+  });
+  const db = drizzlePostgres({ client: sql, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    sql,
+    ping: async () => {
+      try {
+        await withTimeout(sql`select 1`, 2000);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+async function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,64 @@
+import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { apiKeys, plans, teams } from '../../db/schema/index.ts';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export async function insertApiKey(db: Db, values: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(values).returning();
+  return row!;
+}
+
+/** Live keys of a team, newest first, in pages of `limit` after the key id `before`. */
+export async function listApiKeys(
+  db: Db,
+  teamId: number,
+  limit: number,
+  before?: number,
+): Promise<ApiKeyRow[]> {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(
+      and(eq(apiKeys.teamId, teamId), isNull(apiKeys.revokedAt), before ? lt(apiKeys.id, before) : undefined),
+    )
+    .orderBy(desc(apiKeys.id))
+    .limit(limit);
+}
+
+export async function revokeApiKey(db: Db, teamId: number, keyId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.teamId, teamId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
+/** The live key with this hash, with its team's request limit. */
+export async function findLiveKeyByHash(db: Db, keyHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      id: apiKeys.id,
+      teamId: apiKeys.teamId,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+      requestsPerMinute: plans.apiRequestsPerMinute,
+    })
+    .from(apiKeys)
+    .innerJoin(teams, eq(teams.id, apiKeys.teamId))
+    .innerJoin(plans, eq(plans.id, teams.planId))
+    .where(
+      and(
+        eq(apiKeys.keyHash, keyHash),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function touchApiKey(db: Db, keyId: number, now: Date): Promise<void> {
+  await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId));
+}

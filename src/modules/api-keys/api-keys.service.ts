@@ -1,0 +1,102 @@
+import type { Db } from '../../db/client.ts';
+import type { Principal, Scope } from '../../plugins/auth.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { errors } from '../../shared/errors.ts';
+import { randomToken, sha256 } from '../../shared/hash.ts';
+import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
+import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
+import * as repo from './api-keys.repository.ts';
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export type ApiKeyView = {
+  id: number;
+  teamId: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+};
+
+function view(row: repo.ApiKeyRow): ApiKeyView {
+  const { id, teamId, name, prefix, scopes, expiresAt, lastUsedAt, createdAt } = row;
+  return { id, teamId, name, prefix, scopes, expiresAt, lastUsedAt, createdAt };
+}
+
+/** Team API keys: creation (raw key shown once), listing, revocation, and verification of presented keys. */
+export class ApiKeysService {
+  private readonly lastTouched = new Map<number, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly keyPrefix: string,
+  ) {}
+
+  /** True when a bearer token has the shape of a team API key (it is then never tried as a JWT). */
+  isApiKey(token: string): boolean {
+    return token.startsWith(`${this.keyPrefix}_`);
+  }
+
+  async create(
+    principal: Principal,
+    teamId: number,
+    input: { name: string; scopes: Scope[]; expiresAt?: string },
+  ) {
+    const userId = sessionUserId(principal);
+    await requireTeam(this.db, principal, teamId, MANAGERS);
+    const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+    if (expiresAt && expiresAt <= this.clock.now()) {
+      throw errors.validation([{ path: '/body/expiresAt', message: 'must be in the future' }]);
+    }
+    const key = `${this.keyPrefix}_live_${randomToken(24)}`;
+    const row = await repo.insertApiKey(this.db, {
+      teamId,
+      name: input.name,
+      prefix: key.slice(0, this.keyPrefix.length + 10),
+      keyHash: sha256(key),
+      scopes: [...new Set(input.scopes)],
+      expiresAt,
+      createdBy: userId,
+    });
+    return { ...view(row), key };
+  }
+
+  async list(principal: Principal, teamId: number, limit: number, cursor?: string) {
+    await requireTeam(this.db, principal, teamId, MANAGERS);
+    const rows = await repo.listApiKeys(this.db, teamId, limit + 1, decodeIdCursor(cursor));
+    const page = toPage(rows, limit, (last) => last.id);
+    return { items: page.items.map(view), nextCursor: page.nextCursor };
+  }
+
+  async revoke(principal: Principal, teamId: number, keyId: number): Promise<void> {
+    await requireTeam(this.db, principal, teamId, MANAGERS);
+    if (!(await repo.revokeApiKey(this.db, teamId, keyId, this.clock.now())))
+      throw errors.notFound('API key');
+  }
+
+  /** The principal of a live key, or null; checked against the database on every request so revocation is immediate. */
+  async verify(rawKey: string): Promise<Principal | null> {
+    const now = this.clock.now();
+    const row = await repo.findLiveKeyByHash(this.db, sha256(rawKey), now);
+    if (!row) return null;
+    this.touch(row.id, now);
+    return {
+      type: 'key',
+      teamId: row.teamId,
+      keyId: row.id,
+      scopes: row.scopes as Scope[],
+      requestsPerMinute: row.requestsPerMinute,
+    };
+  }
+
+  // Last use is kept to the minute, written at most once a minute per key and never on the request's path.
+  private touch(keyId: number, now: Date): void {
+    const last = this.lastTouched.get(keyId) ?? 0;
+    if (now.getTime() - last < LAST_USED_RESOLUTION_MS) return;
+    this.lastTouched.set(keyId, now.getTime());
+    repo.touchApiKey(this.db, keyId, now).catch(() => this.lastTouched.delete(keyId));
+  }
+}

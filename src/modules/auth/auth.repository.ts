@@ -1,0 +1,163 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { refreshTokens, sessions, teamMembers, teams, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(
+  db: Db,
+  values: {
+    email: string;
+    name?: string | null;
+    passwordHash?: string | null;
+    externalSubject?: string | null;
+  },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Opens a session with its first refresh token. */
+export async function insertSession(
+  db: Db,
+  values: {
+    userId: string;
+    expiresAt: Date;
+    refreshTokenHash: string;
+    userAgent?: string | null;
+    ip?: string | null;
+  },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        userId: values.userId,
+        expiresAt: values.expiresAt,
+        userAgent: values.userAgent,
+        ip: values.ip,
+      })
+      .returning({ id: sessions.id });
+    await tx.insert(refreshTokens).values({ tokenHash: values.refreshTokenHash, sessionId: session!.id });
+    return session!.id;
+  });
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      sessionId: refreshTokens.sessionId,
+      usedAt: refreshTokens.usedAt,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Spends a refresh token and stores its successor; false when it was already spent (a re-use). */
+export async function rotateRefreshToken(
+  db: Db,
+  spentHash: string,
+  nextHash: string,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.tokenHash, spentHash), isNull(refreshTokens.usedAt)))
+      .returning({ tokenHash: refreshTokens.tokenHash });
+    if (spent.length === 0) return false;
+    await tx.insert(refreshTokens).values({ tokenHash: nextHash, sessionId });
+    return true;
+  });
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** True while the session is neither revoked nor expired and its user is not being deleted. */
+export async function isSessionActive(
+  db: Db,
+  sessionId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        isNull(users.deletionRequestedAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function listMemberships(db: Db, userId: string) {
+  return db
+    .select({ teamId: teams.id, name: teams.name, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(teams.id);
+}
+
+export async function findUserByExternalSubject(
+  db: Db,
+  externalSubject: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.externalSubject, externalSubject)).limit(1);
+  return row;
+}
+
+/** Links an account that is not linked yet; false when it already is (to this or another subject). */
+export async function linkExternalSubject(db: Db, userId: string, externalSubject: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ externalSubject })
+    .where(and(eq(users.id, userId), isNull(users.externalSubject)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Records the session of a provider token, once: a session revoked meanwhile stays revoked. */
+export async function ensureSession(
+  db: Db,
+  values: { id: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(values).onConflictDoNothing({ target: sessions.id });
+}

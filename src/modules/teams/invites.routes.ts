@@ -1,0 +1,98 @@
+import type { App } from '../../app.ts';
+import { auth, principalOf } from '../../plugins/auth.ts';
+import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { conflictResponse } from './conflict-response.ts';
+import {
+  CreateInviteBody,
+  Invite,
+  InvitePage,
+  InviteParams,
+  InvitesQuery,
+  InviteTokenParams,
+} from './invites.schemas.ts';
+import { Team } from './teams.schemas.ts';
+
+const session = { config: { auth: auth.session } } as const;
+
+export async function invitesRoutes(app: App) {
+  const invites = app.services.teamInvites;
+
+  app.get(
+    '/api/v1/teams/:id/invites',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.invites.list',
+        summary: 'Pending invites (neither accepted nor expired), with their tokens (owner or admin)',
+        params: IdParams,
+        querystring: InvitesQuery,
+        response: { 200: InvitePage },
+      },
+    },
+    async (request) =>
+      invites.list(principalOf(request), request.params.id, {
+        limit: request.query.limit ?? 50,
+        cursor: request.query.cursor,
+      }),
+  );
+
+  app.post(
+    '/api/v1/teams/:id/invites',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.invites.create',
+        summary: 'Invite an e-mail address (owner or admin); single use, expires in 7 days',
+        description:
+          '409 when the address is already a member, already has a pending invite, or the plan has no seat ' +
+          'left (members and pending invites count). `role` (extension) may be admin only for owners.',
+        params: IdParams,
+        body: CreateInviteBody,
+        response: {
+          201: Invite,
+          ...conflictResponse('Already a member, an invite is already pending, or no seat left on the plan'),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await invites.create(principalOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/v1/teams/:id/invites/:inviteId',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.invites.delete',
+        summary: 'Withdraw an invite that was not accepted (owner or admin)',
+        params: InviteParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await invites.revoke(principalOf(request), request.params.id, request.params.inviteId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/invites/:token/accept',
+    {
+      config: { auth: auth.session, extension: true },
+      schema: {
+        operationId: 'invites.accept',
+        summary: 'Accept an invite with the e-mail it was sent to; you join the team',
+        description:
+          '404 for an unknown token; 403 forbidden when you are signed in with another e-mail address; ' +
+          '409 conflict when the invite was already used or has expired, when you are already a member, ' +
+          'or when the plan has no seat left.',
+        params: InviteTokenParams,
+        response: {
+          200: Team,
+          ...conflictResponse('Invite already used or expired, already a member, or no seat left'),
+        },
+      },
+    },
+    async (request) => invites.accept(principalOf(request), request.params.token),
+  );
+}

@@ -1,0 +1,32 @@
+import { Type } from '@sinclair/typebox';
+import { Id, Page, PageQuery, Timestamp } from '../../shared/schemas.ts';
+
+export const INVITE_ROLES = ['member', 'admin'] as const;
+
+export const Invite = Type.Object({
+  id: Id,
+  teamId: Id,
+  email: Type.String(),
+  role: Type.Union(INVITE_ROLES.map((r) => Type.Literal(r))),
+  token: Type.String({ description: 'Single-use secret the invitee accepts with' }),
+  expiresAt: Timestamp,
+  createdAt: Timestamp,
+});
+
+export const InvitePage = Page(Invite);
+export const InvitesQuery = Type.Object(PageQuery);
+
+export const CreateInviteBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 320 }),
+  role: Type.Optional(
+    Type.Union(
+      INVITE_ROLES.map((r) => Type.Literal(r)),
+      { default: 'member', description: 'Role on acceptance (extension); only owners may invite admins' },
+    ),
+  ),
+});
+
+export const InviteParams = Type.Object({ id: Id, inviteId: Id });
+export const InviteTokenParams = Type.Object({
+  token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,128}$' }),
+});

@@ -1,0 +1,46 @@
+import type { App } from '../../app.ts';
+import { auth, principalOf } from '../../plugins/auth.ts';
+import { IdParams } from '../../shared/schemas.ts';
+import { conflictResponse } from './conflict-response.ts';
+import { StatusConfig, StatusConfigPatchBody } from './status-config.schemas.ts';
+
+const session = { config: { auth: auth.session } } as const;
+
+export async function statusConfigRoutes(app: App) {
+  const statusConfig = app.services.teamStatusConfig;
+
+  app.get(
+    '/api/v1/teams/:id/status-config',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.statusConfig.get',
+        summary: "The team's track and album statuses, in board order",
+        params: IdParams,
+        response: { 200: StatusConfig },
+      },
+    },
+    async (request) => statusConfig.get(principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/teams/:id/status-config',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.statusConfig.update',
+        summary: 'Replace the track and/or album status list (owner or admin)',
+        description:
+          'Each list given replaces the current one. A removed status that items still use needs a target ' +
+          'in `patch.moves.<list>` (its items move there in the same transaction); otherwise 409 conflict.',
+        params: IdParams,
+        body: StatusConfigPatchBody,
+        response: {
+          200: StatusConfig,
+          ...conflictResponse('A removed status is in use and has no target in patch.moves'),
+        },
+      },
+    },
+    async (request) => statusConfig.update(principalOf(request), request.params.id, request.body.patch),
+  );
+}

@@ -1,0 +1,182 @@
+import type { App } from '../../app.ts';
+import { auth, principalOf } from '../../plugins/auth.ts';
+import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { invitesRoutes } from './invites.routes.ts';
+import { membersRoutes } from './members.routes.ts';
+import { statusConfigRoutes } from './status-config.routes.ts';
+import {
+  CreateTeamBody,
+  LookupQuery,
+  Overview,
+  Plan,
+  Socials,
+  SocialsPatchBody,
+  SwitcherVisibility,
+  SwitcherVisibilityBody,
+  Team,
+  TeamIdQuery,
+  TeamPage,
+  TeamsQuery,
+} from './teams.schemas.ts';
+
+const session = { config: { auth: auth.session } } as const;
+const extension = { config: { auth: auth.session, extension: true } } as const;
+
+/** The teams area: teams themselves here, then members, invites and status configuration. */
+export async function teamsRoutes(app: App) {
+  const teams = app.services.teams;
+
+  app.get(
+    '/api/v1/teams/',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.list',
+        summary: 'List the teams you belong to, with your role and switcher visibility',
+        querystring: TeamsQuery,
+        response: { 200: TeamPage },
+      },
+    },
+    async (request) =>
+      teams.list(principalOf(request), { limit: request.query.limit ?? 50, cursor: request.query.cursor }),
+  );
+
+  app.post(
+    '/api/v1/teams/',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.create',
+        summary: 'Create a team on the default plan with the default statuses; you become its owner',
+        body: CreateTeamBody,
+        response: { 201: Team },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await teams.create(principalOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/v1/teams/lookup',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.lookup',
+        summary: 'Find your teams whose name contains q (case-insensitive); all of them without q',
+        querystring: LookupQuery,
+        response: { 200: TeamPage },
+      },
+    },
+    async (request) => {
+      const { q, limit, cursor } = request.query;
+      return teams.list(principalOf(request), { limit: limit ?? 50, cursor }, q);
+    },
+  );
+
+  app.get(
+    '/api/v1/teams/socials',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.socials.get',
+        summary: "The team's social links: network → http(s) URL",
+        querystring: TeamIdQuery,
+        response: { 200: Socials },
+      },
+    },
+    async (request) => teams.socials(principalOf(request), request.query.teamId),
+  );
+
+  app.patch(
+    '/api/v1/teams/:id/socials',
+    {
+      ...extension,
+      schema: {
+        operationId: 'teams.socials.update',
+        summary: "Set or remove the team's social links (owner or admin)",
+        params: IdParams,
+        body: SocialsPatchBody,
+        response: { 200: Socials },
+      },
+    },
+    async (request) => teams.updateSocials(principalOf(request), request.params.id, request.body.socials),
+  );
+
+  app.get(
+    '/api/v1/teams/:id',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.get',
+        summary: 'The team, with your role and its member count',
+        params: IdParams,
+        response: { 200: Team },
+      },
+    },
+    async (request) => teams.get(principalOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/v1/teams/:id',
+    {
+      ...extension,
+      schema: {
+        operationId: 'teams.delete',
+        summary: 'Delete the team with everything it holds (owner only)',
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await teams.remove(principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/teams/:id/overview',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.overview',
+        summary: 'Counts for a team dashboard (members, pending invites, API keys, ...) and the plan',
+        params: IdParams,
+        response: { 200: Overview },
+      },
+    },
+    async (request) => teams.overview(principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/v1/teams/:id/plan',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.plan',
+        summary: "The team's plan and its limits",
+        params: IdParams,
+        response: { 200: Plan },
+      },
+    },
+    async (request) => teams.plan(principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/teams/:id/switcher-visibility',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.switcherVisibility.update',
+        summary: 'Hide or show the team in your own team switcher',
+        params: IdParams,
+        body: SwitcherVisibilityBody,
+        response: { 200: SwitcherVisibility },
+      },
+    },
+    async (request) =>
+      teams.setSwitcherVisibility(principalOf(request), request.params.id, request.body.hidden),
+  );
+
+  await membersRoutes(app);
+  await invitesRoutes(app);
+  await statusConfigRoutes(app);
+}

@@ -1,0 +1,44 @@
+import type { App } from '../../app.ts';
+import { auth, principalOf } from '../../plugins/auth.ts';
+import { PURGE_AFTER_DAYS } from './account.service.ts';
+import { ACCOUNT_DELETION_PHRASE, DeleteAccountBody, DeletionStatus } from './users.schemas.ts';
+
+const session = { config: { auth: auth.session } } as const;
+
+export async function accountRoutes(app: App) {
+  const account = app.services.users.account;
+
+  app.get(
+    '/api/v1/user/account/deletion-status',
+    {
+      ...session,
+      schema: {
+        operationId: 'user.account.deletionStatus',
+        summary: 'Whether the account is scheduled for deletion',
+        response: { 200: DeletionStatus },
+      },
+    },
+    async (request) => account.status(principalOf(request)),
+  );
+
+  app.delete(
+    '/api/v1/user/account',
+    {
+      ...session,
+      schema: {
+        operationId: 'user.account.delete',
+        summary: 'Request deletion of the account',
+        description:
+          `\`confirmation\` must be exactly "${ACCOUNT_DELETION_PHRASE}". The user leaves every team; teams where ` +
+          'they are the only member are deleted with the request. While the user is the only owner of a team that ' +
+          'has other members the answer is 409, naming those teams in `details`: hand ownership over or delete them ' +
+          'first. On success every session ends at once (the token used here no longer works), later sign-ins get ' +
+          `401; the data may be purged ${PURGE_AFTER_DAYS} days after the request (\`purgeAfter\`).`,
+        body: DeleteAccountBody,
+        response: { 202: DeletionStatus },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await account.requestDeletion(principalOf(request), request.body.confirmation)),
+  );
+}

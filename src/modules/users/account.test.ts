@@ -1,0 +1,152 @@
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { TestClock, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
+import { pushTokens, teamMembers, teams, users } from '../../db/schema/index.ts';
+
+const clock = new TestClock();
+const ctx = useTestContext({ clock });
+
+const PHRASE = 'DELETE MY ACCOUNT';
+const THIRTY_DAYS_MS = 30 * 86_400_000;
+
+const deleteAccount = (token: string, payload: unknown = { confirmation: PHRASE }) =>
+  ctx.request({ method: 'DELETE', url: '/api/v1/user/account', token, payload: payload as object });
+const status = (token: string) =>
+  ctx.request({ method: 'GET', url: '/api/v1/user/account/deletion-status', token });
+const login = (user: TestUser, password = user.password) =>
+  ctx.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password } });
+
+async function teamIdsOf(userId: string) {
+  const rows = await ctx.database.db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, userId));
+  return rows.map((r) => r.teamId).sort((a, b) => a - b);
+}
+
+describe('account deletion status', () => {
+  it('is active for a normal account', async () => {
+    const user = await ctx.newUser();
+    const res = await status(user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'active', requestedAt: null, purgeAfter: null });
+  });
+});
+
+describe('account deletion', () => {
+  it('refuses a wrong or missing confirmation phrase with a clear 400, and changes nothing', async () => {
+    const user = await ctx.newUser();
+    for (const confirmation of ['delete my account', 'DELETE MY ACCOUNT ', 'yes']) {
+      const res = await deleteAccount(user.token, { confirmation });
+      expect(res.statusCode, confirmation).toBe(400);
+      expect(res.json()).toEqual({
+        error: `To delete your account, send confirmation "${PHRASE}"`,
+        code: 'validation_failed',
+        details: [{ path: '/body/confirmation', message: `must be exactly "${PHRASE}"` }],
+      });
+    }
+    const missing = await deleteAccount(user.token, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual([{ path: '/body/confirmation', message: 'is required' }]);
+    expect((await status(user.token)).json().status).toBe('active');
+  });
+
+  it('refuses (409, naming the teams) while I am the only owner of a team with other members', async () => {
+    const owner = await ctx.newUser();
+    const crowded = await ctx.newTeam(owner);
+    await ctx.addMember(crowded, 'admin');
+    const alsoCrowded = await ctx.newTeam(owner);
+    await ctx.addMember(alsoCrowded, 'member');
+    const coOwned = await ctx.newTeam(owner);
+    await ctx.addMember(coOwned, 'owner');
+    const solo = await ctx.newTeam(owner);
+
+    const res = await deleteAccount(owner.token);
+    expect(res.statusCode).toBe(409);
+    const body = res.json();
+    expect(body.code).toBe('conflict');
+    expect(body.error).toContain(`${crowded.id}, ${alsoCrowded.id}`);
+    expect(body.details).toEqual([
+      { path: `/teams/${crowded.id}`, message: 'has other members and no other owner' },
+      { path: `/teams/${alsoCrowded.id}`, message: 'has other members and no other owner' },
+    ]);
+
+    // Nothing happened: still signed in, still in every team, the solo team still exists.
+    expect((await status(owner.token)).json().status).toBe('active');
+    expect(await teamIdsOf(owner.id)).toEqual([crowded.id, alsoCrowded.id, coOwned.id, solo.id]);
+  });
+
+  it('schedules deletion: leaves teams, deletes solo teams, ends every session at once, refuses later sign-ins', async () => {
+    const user = await ctx.newUser();
+    const solo = await ctx.newTeam(user);
+    const coOwned = await ctx.newTeam(user);
+    const coOwner = await ctx.addMember(coOwned, 'owner');
+    const elsewhere = await ctx.newTeam();
+    await ctx.addMember(elsewhere, 'member', user);
+    const otherSession = await login(user);
+    expect(otherSession.statusCode).toBe(200);
+    await ctx.request({
+      method: 'POST',
+      url: '/api/v1/user/push-tokens',
+      token: user.token,
+      payload: { token: `device-${ctx.unique()}`, platform: 'ios' },
+    });
+
+    const requestedAt = clock.now();
+    const res = await deleteAccount(user.token);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({
+      status: 'scheduled',
+      requestedAt: requestedAt.toISOString(),
+      purgeAfter: new Date(requestedAt.getTime() + THIRTY_DAYS_MS).toISOString(),
+    });
+
+    // The token just used, another session's token and its refresh token all stop working at once.
+    for (const token of [user.token, otherSession.json().access_token]) {
+      const next = await ctx.request({ method: 'GET', url: '/api/v1/user/profile', token });
+      expect(next.statusCode).toBe(401);
+      expect(next.body).toBe('{"error":"Unauthorized"}');
+    }
+    const refresh = await ctx.request({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refresh_token: user.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+
+    // Signing in is refused exactly like a wrong password.
+    const refused = await login(user);
+    const wrongPassword = await login(await ctx.newUser(), 'not-the-password');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.body).toBe(wrongPassword.body);
+
+    const db = ctx.database.db;
+    expect(await teamIdsOf(user.id)).toEqual([]);
+    const left = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(inArray(teams.id, [solo.id, coOwned.id, elsewhere.id]));
+    expect(left.map((t) => t.id).sort((a, b) => a - b)).toEqual([coOwned.id, elsewhere.id]);
+    expect(await teamIdsOf(coOwner.id)).toEqual([coOwned.id]);
+    expect(await db.select().from(pushTokens).where(eq(pushTokens.userId, user.id))).toEqual([]);
+    const [row] = await db
+      .select({ at: users.deletionRequestedAt, defaultTeamId: users.defaultTeamId })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row).toEqual({ at: requestedAt, defaultTeamId: null });
+  });
+
+  it('lets the remaining owner of a co-owned team carry on', async () => {
+    const leaving = await ctx.newUser();
+    const team = await ctx.newTeam(leaving);
+    const staying = await ctx.addMember(team, 'owner');
+    expect((await deleteAccount(leaving.token)).statusCode).toBe(202);
+    const res = await ctx.request({
+      method: 'PATCH',
+      url: '/api/v1/user/default-team',
+      token: staying.token,
+      payload: { teamId: team.id },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});

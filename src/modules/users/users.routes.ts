@@ -1,0 +1,13 @@
+import type { App } from '../../app.ts';
+import { accountRoutes } from './account.routes.ts';
+import { preferencesRoutes } from './preferences.routes.ts';
+import { profileRoutes } from './profile.routes.ts';
+import { pushTokensRoutes } from './push-tokens.routes.ts';
+
+/** `/api/v1/user/*`: the signed-in user's own account (session tokens only; no team involved). */
+export async function usersRoutes(app: App) {
+  await app.register(profileRoutes);
+  await app.register(preferencesRoutes);
+  await app.register(pushTokensRoutes);
+  await app.register(accountRoutes);
+}

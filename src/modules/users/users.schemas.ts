@@ -1,0 +1,78 @@
+import { Type } from '@sinclair/typebox';
+import { PUSH_PLATFORMS } from '../../db/schema/index.ts';
+import { Id, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { StringEnum } from './string-enum.ts';
+
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Not blank' });
+
+export const Profile = Type.Object({
+  id: Uuid,
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  defaultTeamId: Type.Union([Id, Type.Null()], {
+    description: 'Null when none is set or the user no longer belongs to that team',
+  }),
+  zeroDataRetention: Type.Boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const UpdateProfileBody = Type.Object({
+  name: Type.Union([Name, Type.Null()], { description: 'The display name; null clears it' }),
+});
+
+export const Identity = Type.Object({
+  provider: StringEnum(['password', 'oidc']),
+  issuer: Type.Optional(Type.String({ description: 'The OpenID Connect issuer (oidc only)' })),
+  subject: Type.Optional(Type.String({ description: 'The subject at that issuer (oidc only)' })),
+  email: Type.String(),
+  createdAt: Timestamp,
+});
+
+export const IdentityList = Type.Object({
+  items: Type.Array(Identity),
+  nextCursor: Type.Null({ description: 'Always null: the list is complete (one entry per sign-in method)' }),
+});
+
+export const DefaultTeamBody = Type.Object({
+  teamId: Type.Union([Id, Type.Null()], { description: 'A team the user belongs to; null clears it' }),
+});
+
+export const ZeroDataRetention = Type.Object({ enabled: Type.Boolean() });
+
+export const AppOpenedBody = Type.Object({}, { description: 'No fields; the body may be left out entirely' });
+export const AppOpened = Type.Object({ lastAppOpenedAt: Timestamp });
+
+export const PushToken = Type.Object({
+  id: Id,
+  token: Type.String(),
+  platform: StringEnum(PUSH_PLATFORMS),
+  createdAt: Timestamp,
+  lastSeenAt: Timestamp,
+});
+
+const TokenField = Type.String({ minLength: 1, maxLength: 4096, description: 'The device push token' });
+
+export const RegisterPushTokenBody = Type.Object({
+  token: TokenField,
+  platform: StringEnum(PUSH_PLATFORMS),
+});
+
+export const DeletePushTokenBody = Type.Object({ token: TokenField });
+
+export const ACCOUNT_DELETION_PHRASE = 'DELETE MY ACCOUNT';
+
+export const DeleteAccountBody = Type.Object({
+  confirmation: Type.String({
+    maxLength: 100,
+    description: `Must be exactly "${ACCOUNT_DELETION_PHRASE}"`,
+  }),
+});
+
+export const DeletionStatus = Type.Object({
+  status: StringEnum(['active', 'scheduled']),
+  requestedAt: Type.Union([Timestamp, Type.Null()]),
+  purgeAfter: Type.Union([Timestamp, Type.Null()], {
+    description: 'When the account and its data may be purged: 30 days after the request',
+  }),
+});

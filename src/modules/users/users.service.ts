@@ -1,0 +1,16 @@
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { AccountService } from './account.service.ts';
+import { PreferencesService } from './preferences.service.ts';
+import { ProfileService } from './profile.service.ts';
+import { PushTokensService } from './push-tokens.service.ts';
+
+/** The services behind `/api/v1/user/*`: everything about the signed-in user that needs no team. */
+export function createUsersServices(db: Db, clock: Clock) {
+  return {
+    profile: new ProfileService(db, clock),
+    preferences: new PreferencesService(db, clock),
+    pushTokens: new PushTokensService(db, clock),
+    account: new AccountService(db, clock),
+  };
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors } from '../shared/errors.ts';
+
+export const SCOPES = [
+  'tracks:write',
+  'albums:write',
+  'contacts:write',
+  'financials:write',
+  'webhooks:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/**
+ * Who may call a route. Every route declares one in `config.auth`:
+ * - anonymous: no token;
+ * - session (S): a session token only; an API key gets 403 session_required;
+ * - keyOrSession (B): a session or a team API key; with a key, a write needs `scope`;
+ * - anyToken (N): any valid token, no scope.
+ */
+export type AuthClass =
+  | { kind: 'anonymous' }
+  | { kind: 'session' }
+  | { kind: 'keyOrSession'; scope?: Scope }
+  | { kind: 'anyToken' };
+
+export const auth = {
+  anonymous: { kind: 'anonymous' } as AuthClass,
+  session: { kind: 'session' } as AuthClass,
+  keyOrSession: (scope?: Scope): AuthClass =>
+    scope ? { kind: 'keyOrSession', scope } : { kind: 'keyOrSession' },
+  anyToken: { kind: 'anyToken' } as AuthClass,
+};
+
+/** The verified caller of a request. */
+export type Principal =
+  | { type: 'session'; userId: string; sessionId: string }
+  | { type: 'key'; teamId: number; keyId: number; scopes: readonly Scope[]; requestsPerMinute: number };
+
+/** Turns a bearer token into a principal, or null when the token is not valid (for any reason). */
+export type Authenticate = (token: string) => Promise<Principal | null>;
+
+/** Runs after authentication on every authenticated request (rate limits, usage stamps). */
+export type AfterAuthenticate = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  principal: Principal,
+) => Promise<void> | void;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthClass;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const DOCS_PREFIX = '/docs';
+
+const BEARER = /^Bearer[ ]+([\x21-\x7e]{1,4096})$/i;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  return BEARER.exec(header)?.[1] ?? null;
+}
+
+/** The principal of an authenticated route; routes with an auth class other than anonymous always have one. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw errors.unauthorized();
+  return request.principal;
+}
+
+type AuthPluginOptions = { authenticate: Authenticate; afterAuthenticate?: AfterAuthenticate | undefined };
+
+/** Enforces each route's auth class before any parsing or validation, and stamps it into OpenAPI. */
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app: FastifyInstance, { authenticate, afterAuthenticate }) => {
+    app.decorateRequest('principal', null);
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      // The reference page's own routes (HTML, assets) come from a library and are public like the document.
+      if (!route.config?.auth && route.url.startsWith(DOCS_PREFIX))
+        route.config = { ...route.config, auth: auth.anonymous };
+      const cls = route.config?.auth;
+      if (!cls) throw new Error(`Route ${route.method} ${route.url} declares no auth class (config.auth)`);
+      route.schema = { ...route.schema, ...openApiSecurity(cls) };
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const cls = request.routeOptions.config.auth;
+      if (!cls || cls.kind === 'anonymous') return;
+      const principal = await authenticateRequest(request, reply);
+      if (cls.kind === 'session' && principal.type === 'key') throw errors.sessionRequired();
+      if (
+        cls.kind === 'keyOrSession' &&
+        cls.scope &&
+        principal.type === 'key' &&
+        !principal.scopes.includes(cls.scope)
+      ) {
+        throw errors.insufficientScope(cls.scope);
+      }
+    });
+
+    /** Verifies the bearer token and records the principal; 401 when there is none or it is not valid. */
+    async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+      const token = bearerToken(request);
+      const principal = token ? await authenticate(token) : null;
+      if (!principal) throw errors.unauthorized();
+      request.principal = principal;
+      if (afterAuthenticate) await afterAuthenticate(request, reply, principal);
+      return principal;
+    }
+
+    app.decorate('authenticateRequest', authenticateRequest);
+  },
+  { name: 'auth' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<Principal>;
+  }
+}
+
+export const SECURITY_SCHEMES = {
+  session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Session access token' },
+  teamApiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'tmw_live_…',
+    description: 'Team API key; writes need the scope listed on the operation',
+  },
+} as const;
+
+function openApiSecurity(cls: AuthClass): { security: Record<string, string[]>[] } {
+  switch (cls.kind) {
+    case 'anonymous':
+      return { security: [] };
+    case 'session':
+      return { security: [{ session: [] }] };
+    case 'keyOrSession':
+      return { security: [{ session: [] }, { teamApiKey: cls.scope ? [cls.scope] : [] }] };
+    case 'anyToken':
+      return { security: [{ session: [] }, { teamApiKey: [] }] };
+  }
+}

@@ -1,0 +1,114 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorRef, ErrorResponse } from '../shared/schemas.ts';
+import { type AuthClass, auth, DOCS_PREFIX, SECURITY_SCHEMES } from './auth.ts';
+
+/** One documented operation of the app, as the security matrix and the contract tests walk them. */
+export type RouteEntry = { method: string; path: string; url: string; operationId: string; auth: AuthClass };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+  interface FastifyContextConfig {
+    /** Marks an endpoint added beyond the interface specification (`x-extension: true` in OpenAPI). */
+    extension?: boolean;
+  }
+}
+
+type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown>>> };
+
+const API_PREFIX = '/api/v1/';
+
+function errorResponses(route: RouteOptions): Record<string, unknown> {
+  const cls = route.config?.auth;
+  const responses: Record<string, unknown> = {
+    400: { ...ErrorRef, description: 'Invalid request (validation_failed, invalid_json)' },
+    500: { ...ErrorRef, description: 'Unexpected failure (internal_error, with requestId)' },
+    503: { ...ErrorRef, description: 'Database unavailable (unavailable)' },
+  };
+  if (cls && cls.kind !== 'anonymous') {
+    responses[401] = {
+      ...ErrorRef,
+      description: 'Missing or invalid bearer token: exactly {"error":"Unauthorized"}',
+    };
+    responses[403] = { ...ErrorRef, description: 'session_required, insufficient_scope or forbidden' };
+    responses[404] = {
+      ...ErrorRef,
+      description: 'Not found, or owned by a team the caller does not belong to',
+    };
+    responses[429] = { ...ErrorRef, description: 'Rate limited (rate_limited, with Retry-After)' };
+  }
+  return responses;
+}
+
+/** Collects the OpenAPI 3.1 document from the route schemas; serves it and an offline reference page. */
+export const openApiPlugin = fp(
+  async (app: FastifyInstance, { version }: { version: string }) => {
+    const extensions = new Set<string>();
+    const routeTable: RouteEntry[] = [];
+    app.decorate('routeTable', routeTable);
+    app.addSchema(ErrorResponse);
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (route.schema?.hide) return;
+      const operationId = route.schema?.operationId as string | undefined;
+      if (!operationId) throw new Error(`Route ${route.method} ${route.url} has no schema.operationId`);
+      if (route.config?.extension) extensions.add(operationId);
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+        routeTable.push({ method, path, url: route.url, operationId, auth: route.config!.auth! });
+      }
+      const area = route.url.startsWith(API_PREFIX)
+        ? route.url.slice(API_PREFIX.length).split('/')[0]
+        : undefined;
+      route.schema = {
+        ...route.schema,
+        tags: route.schema?.tags ?? (area ? [area] : []),
+        response: { ...errorResponses(route), ...(route.schema?.response as object) },
+      };
+    });
+
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Team Music Workspace API',
+          version,
+          description:
+            'Multi-tenant backend for music teams. Errors are `{error, code, details?}`; lists are `{items, nextCursor}`; ' +
+            'operations marked `x-extension` go beyond the interface specification.',
+        },
+        components: { securitySchemes: SECURITY_SCHEMES },
+      },
+      refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+      transformObject: (documentObject) =>
+        'openapiObject' in documentObject
+          ? markExtensions(documentObject.openapiObject as OpenApiDocument, extensions)
+          : documentObject.swaggerObject,
+    });
+
+    app.get('/api/v1/openapi.json', { config: { auth: auth.anonymous }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
+
+    await app.register(swaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      staticCSP: true,
+      uiConfig: { deepLinking: true },
+    });
+  },
+  { name: 'openapi', dependencies: ['auth'] },
+);
+
+function markExtensions(document: OpenApiDocument, extensions: Set<string>): OpenApiDocument {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      if (extensions.has(operation.operationId as string)) operation['x-extension'] = true;
+    }
+  }
+  return document;
+}

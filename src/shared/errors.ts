@@ -1,0 +1,52 @@
+/** One entry of a 400 `validation_failed` answer: a JSON pointer into the request and what is wrong there. */
+export type ErrorDetail = { path: string; message: string };
+
+/** An error a client caused or may see: rendered as `{error, code, details?}` with its HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** The catalogue: every error the service answers comes from here. */
+export const errors = {
+  unauthorized: () => new AppError(401, 'unauthorized', 'Unauthorized'),
+  invalidJson: (message = 'The request body is not valid JSON') => new AppError(400, 'invalid_json', message),
+  validation: (details: ErrorDetail[], message = 'The request is not valid') =>
+    new AppError(400, 'validation_failed', message, details),
+  badRequest: (code: string, message: string) => new AppError(400, code, message),
+  insufficientScope: (scope: string) =>
+    new AppError(403, 'insufficient_scope', `This API key lacks the scope ${scope}`, [
+      { path: '/scope', message: scope },
+    ]),
+  sessionRequired: () =>
+    new AppError(403, 'session_required', 'This endpoint needs a session token; API keys are not accepted'),
+  forbidden: (message = 'Your role in this team does not allow this') =>
+    new AppError(403, 'forbidden', message),
+  notFound: (what = 'resource') => new AppError(404, 'not_found', `${capitalise(what)} not found`),
+  routeNotFound: (method: string, url: string) =>
+    new AppError(404, 'not_found', `No route ${method} ${url.split('?')[0]}`),
+  conflict: (message: string) => new AppError(409, 'conflict', message),
+  payloadTooLarge: (message = 'The request body is too large') =>
+    new AppError(413, 'payload_too_large', message),
+  unsupportedMediaType: (message = 'Request bodies must be sent as application/json') =>
+    new AppError(415, 'unsupported_media_type', message),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError(429, 'rate_limited', 'Too many requests', undefined, {
+      'retry-after': String(retryAfterSeconds),
+    }),
+  internal: () => new AppError(500, 'internal_error', 'Something went wrong on our side'),
+  unavailable: () =>
+    new AppError(503, 'unavailable', 'The service is temporarily unavailable; retry shortly'),
+};
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,111 @@
+import { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+
+export type LimitResult = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
+
+// A counter lives on the request's path: a Redis that stops answering must not hold requests for long.
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+const REDIS_READY_TIMEOUT_MS = 2000;
+
+/**
+ * Fixed-window counters, in memory by default or in Redis so several processes share one count.
+ * With Redis, an in-memory limiter takes over while Redis does not answer (down, unreachable or stalled).
+ */
+export class RateLimits {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(private readonly redis?: Redis) {}
+
+  /** Counters in Redis at `redisUrl`, or in this process's memory without one. */
+  static connect(redisUrl: string | undefined): RateLimits {
+    if (!redisUrl) return new RateLimits();
+    const redis = new Redis(redisUrl, {
+      maxRetriesPerRequest: 1,
+      // Fail at once while disconnected (the in-memory insurance answers), never queue.
+      enableOfflineQueue: false,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    });
+    redis.on('error', () => {
+      // Reconnects by itself; limits fall back to memory meanwhile.
+    });
+    return new RateLimits(redis);
+  }
+
+  /**
+   * Waits until Redis takes commands, so the first requests of a new process already share the count;
+   * true once connected (or without Redis), false when Redis failed to connect or was not ready in time.
+   */
+  ready(timeoutMs = REDIS_READY_TIMEOUT_MS): Promise<boolean> {
+    const redis = this.redis;
+    if (!redis || redis.status === 'ready') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const settle = (connected: boolean) => {
+        clearTimeout(timer);
+        redis.off('ready', onReady).off('error', onFailure).off('end', onFailure);
+        resolve(connected);
+      };
+      const onReady = () => settle(true);
+      const onFailure = () => settle(false);
+      const timer = setTimeout(onFailure, timeoutMs);
+      redis.once('ready', onReady).once('error', onFailure).once('end', onFailure);
+    });
+  }
+
+  async close(): Promise<void> {
+    const redis = this.redis;
+    if (!redis) return;
+    if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+    else redis.disconnect();
+  }
+
+  private limiter(name: string, points: number, durationSeconds: number): RateLimiterAbstract {
+    const id = `${name}:${points}:${durationSeconds}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      const options = { keyPrefix: `tmw:rl:${id}`, points, duration: durationSeconds };
+      limiter = this.redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: this.redis,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  /** Counts one event for `key`; `allowed` is false once more than `points` events happened in the window. */
+  async consume(name: string, key: string, points: number, durationSeconds: number): Promise<LimitResult> {
+    try {
+      const res = await this.limiter(name, points, durationSeconds).consume(key);
+      return toResult(res, points, true);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return toResult(rejection, points, false);
+      throw rejection;
+    }
+  }
+
+  /** Gives back one counted event of the current window. */
+  async refund(name: string, key: string, points: number, durationSeconds: number): Promise<void> {
+    await this.limiter(name, points, durationSeconds).reward(key, 1);
+  }
+
+  async reset(name: string, key: string, points: number, durationSeconds: number): Promise<void> {
+    await this.limiter(name, points, durationSeconds).delete(key);
+  }
+}
+
+function toResult(res: RateLimiterRes, limit: number, allowed: boolean): LimitResult {
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, res.remainingPoints),
+    resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  };
+}

@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { type TeamRole, teamMembers } from '../db/schema/index.ts';
+import type { Principal } from '../plugins/auth.ts';
+import { errors } from './errors.ts';
+
+export type TeamAccess = { teamId: number; role: TeamRole | null };
+
+export const MANAGERS: readonly TeamRole[] = ['owner', 'admin'];
+
+/**
+ * The tenancy guard: a session must belong to the team, a key must be bound to it; anything else is 404
+ * (another team's data is never revealed). With `roles`, a member whose role is not listed gets 403.
+ */
+export async function requireTeam(
+  db: Db,
+  principal: Principal,
+  teamId: number,
+  roles?: readonly TeamRole[],
+): Promise<TeamAccess> {
+  if (principal.type === 'key') {
+    if (principal.teamId !== teamId) throw errors.notFound('team');
+    if (roles) throw errors.sessionRequired();
+    return { teamId, role: null };
+  }
+  const [member] = await db
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, principal.userId)))
+    .limit(1);
+  if (!member) throw errors.notFound('team');
+  if (roles && !roles.includes(member.role)) throw errors.forbidden();
+  return { teamId, role: member.role };
+}
+
+/** The user behind a session principal (session-only routes). */
+export function sessionUserId(principal: Principal): string {
+  if (principal.type !== 'session') throw errors.sessionRequired();
+  return principal.userId;
+}

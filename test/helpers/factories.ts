@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { App } from '../../src/app.ts';
+import type { TeamRole } from '../../src/db/schema/index.ts';
+import { teamMembers } from '../../src/db/schema/index.ts';
+import { insertTeamWithOwner } from '../../src/modules/teams/teams.repository.ts';
+import type { Scope } from '../../src/plugins/auth.ts';
+
+export type TestUser = { id: string; email: string; password: string; token: string; refreshToken: string };
+export type TestTeam = { id: number; name: string; owner: TestUser };
+
+type Base = {
+  app: App;
+  request(options: InjectOptions & { token?: string | undefined }): Promise<LightMyRequestResponse>;
+};
+
+let sequence = 0;
+const unique = () =>
+  `${Date.now().toString(36)}${(sequence++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+/** Factories that go through the public API where one exists, so tests build data the way clients do. */
+export function makeFactories({ app, request }: Base) {
+  async function newUser(
+    overrides: { email?: string; password?: string; name?: string } = {},
+  ): Promise<TestUser> {
+    const email = overrides.email ?? `user-${unique()}@example.test`;
+    const password = overrides.password ?? `pw-${unique()}-secret`;
+    const res = await request({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email, password, ...(overrides.name ? { name: overrides.name } : {}) },
+    });
+    if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+    const body = res.json();
+    return { id: body.user.id, email, password, token: body.access_token, refreshToken: body.refresh_token };
+  }
+
+  async function newTeam(owner?: TestUser, name = `Team ${unique()}`): Promise<TestTeam> {
+    const user = owner ?? (await newUser());
+    const team = await insertTeamWithOwner(app.deps.database.db, { name, ownerId: user.id });
+    return { id: team.id, name: team.name, owner: user };
+  }
+
+  /** Adds a user to a team with a role (directly: the invite flow has its own tests). */
+  async function addMember(team: TestTeam, role: TeamRole = 'member', user?: TestUser): Promise<TestUser> {
+    const member = user ?? (await newUser());
+    await app.deps.database.db.insert(teamMembers).values({ teamId: team.id, userId: member.id, role });
+    return member;
+  }
+
+  async function newApiKey(team: TestTeam, scopes: Scope[] = []): Promise<string> {
+    const res = await request({
+      method: 'POST',
+      url: `/api/v1/teams/${team.id}/api-keys`,
+      token: team.owner.token,
+      payload: { name: `key ${unique()}`, scopes },
+    });
+    if (res.statusCode !== 201) throw new Error(`api key failed: ${res.statusCode} ${res.body}`);
+    return res.json().key;
+  }
+
+  return { newUser, newTeam, addMember, newApiKey, unique };
+}

@@ -1,0 +1,40 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+export type ServerProcess = { url: string; child: ChildProcess; output: () => string };
+
+/** Starts the real service (`src/server.ts`) as its own process and waits until it listens. */
+export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return { url, child, output: () => output };
+}
+
+/** Sends a signal and waits for the process to end; returns its exit code (null when killed). */
+export async function stopServer(server: ServerProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (server.child.exitCode !== null) return server.child.exitCode;
+  const exited = once(server.child, 'exit');
+  server.child.kill(signal);
+  const [code] = await exited;
+  return code as number | null;
+}

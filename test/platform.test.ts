@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from './helpers/context.ts';
+import endpoints from './spec-endpoints.json' with { type: 'json' };
+
+const ctx = useTestContext();
+
+const ANONYMOUS = new Set(['GET /api/v1/health', 'GET /api/v1/testimonials']);
+const CREDENTIAL_EXCHANGES = new Set(['POST /api/v1/auth/login', 'POST /api/v1/auth/refresh']);
+
+function concrete(path: string): string {
+  return path.replace(/\{[^}]+\}/g, '1');
+}
+
+describe('the 401 sweep', () => {
+  const guarded = endpoints.filter(
+    (e) => !ANONYMOUS.has(`${e.method} ${e.path}`) && !CREDENTIAL_EXCHANGES.has(`${e.method} ${e.path}`),
+  );
+
+  it('covers every specified endpoint but the anonymous ones', () => {
+    expect(endpoints).toHaveLength(231);
+    expect(guarded.length).toBe(231 - 4);
+  });
+
+  it.each(guarded.map((e) => [e.method, e.path]))(
+    '%s %s answers exactly {"error":"Unauthorized"} without a token',
+    async (method, path) => {
+      for (const url of [concrete(path), `${concrete(path)}?limit=abc`]) {
+        const res = await ctx.request({
+          method: method as 'GET',
+          url,
+          payload: method === 'GET' ? undefined : { junk: 1 },
+        });
+        expect(res.statusCode, url).toBe(401);
+        expect(res.body).toBe('{"error":"Unauthorized"}');
+      }
+    },
+  );
+
+  it('refuses garbage and malformed bearer headers the same way', async () => {
+    for (const authorization of [
+      'Bearer',
+      'Bearer not.a.jwt',
+      'Basic abc',
+      'Bearer tmw_live_nope',
+      `Bearer ${'x'.repeat(5000)}`,
+    ]) {
+      const res = await ctx.request({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'Unauthorized' });
+    }
+  });
+});
+
+describe('transport', () => {
+  it('serves health with and without a trailing slash, with a request id', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/health/']) {
+      const res = await ctx.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', version: expect.any(String), database: 'ok' });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('echoes a well-formed incoming request id and replaces a malformed one', async () => {
+    const kept = await ctx.request({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(kept.headers['x-request-id']).toBe('abc-123');
+    const replaced = await ctx.request({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'a b\u0001' },
+    });
+    expect(replaced.headers['x-request-id']).not.toBe('a b\u0001');
+  });
+
+  it('answers unknown routes with 401 first, then a JSON 404 once authenticated', async () => {
+    const user = await ctx.newUser();
+    const anonymous = await ctx.request({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(anonymous.statusCode).toBe(401);
+    const res = await ctx.request({ method: 'GET', url: '/api/v1/no-such-thing', token: user.token });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('bad input', () => {
+  const signup = (
+    payload: string,
+    headers: Record<string, string> = { 'content-type': 'application/json' },
+  ) => ctx.request({ method: 'POST', url: '/api/v1/auth/signup', payload, headers });
+
+  it('answers invalid JSON with 400 invalid_json', async () => {
+    const res = await signup('{"email": ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'invalid_json' });
+  });
+
+  it('answers another content type with 415', async () => {
+    const res = await signup('email=a', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('unsupported_media_type');
+    const text = await signup('hello', { 'content-type': 'text/plain' });
+    expect(text.statusCode).toBe(415);
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await signup(JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('payload_too_large');
+  });
+
+  it('refuses unknown fields and wrong types with details, and changes nothing', async () => {
+    const email = `typo-${Date.now()}@example.test`;
+    const res = await signup(JSON.stringify({ email, password: 12345678, nmae: 'x' }));
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('validation_failed');
+    expect(body.details).toEqual(
+      expect.arrayContaining([
+        { path: '/body/nmae', message: 'is not an accepted field' },
+        { path: '/body/password', message: expect.any(String) },
+      ]),
+    );
+    const login = await ctx.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: '12345678' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('answers non-numeric and out-of-range ids with 400, not 500', async () => {
+    const team = await ctx.newTeam();
+    for (const id of ['abc', '0', '-1', '99999999999', '1.5']) {
+      const res = await ctx.request({
+        method: 'GET',
+        url: `/api/v1/teams/${id}/api-keys`,
+        token: team.owner.token,
+      });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+      expect(res.json().details[0].path).toBe('/params/id');
+    }
+  });
+
+  it('answers limits outside 1..200 with 400', async () => {
+    const team = await ctx.newTeam();
+    for (const limit of ['0', '201', 'x', '2.5']) {
+      const res = await ctx.request({
+        method: 'GET',
+        url: `/api/v1/teams/${team.id}/api-keys?limit=${limit}`,
+        token: team.owner.token,
+      });
+      expect(res.statusCode, limit).toBe(400);
+    }
+    const bad = await ctx.request({
+      method: 'GET',
+      url: `/api/v1/teams/${team.id}/api-keys?cursor=%%%`,
+      token: team.owner.token,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('lists every registered route with operation id, security and schemas', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    const routes = ctx.app.printRoutes({ commonPrefix: false });
+    expect(routes).toContain('/api/v1/health');
+    const operations = Object.entries(
+      doc.paths as Record<string, Record<string, Record<string, unknown>>>,
+    ).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    expect(operations.length).toBeGreaterThan(5);
+    const ids = new Set<string>();
+    for (const { path, method, op } of operations) {
+      expect(op.operationId, `${method} ${path}`).toEqual(expect.any(String));
+      expect(ids.has(op.operationId as string)).toBe(false);
+      ids.add(op.operationId as string);
+      expect(op.security, `${method} ${path}`).toBeDefined();
+      const responses = op.responses as Record<string, unknown>;
+      expect(
+        Object.keys(responses).some((code) => code.startsWith('2')),
+        `${method} ${path}`,
+      ).toBe(true);
+      expect(responses['400']).toBeDefined();
+    }
+  });
+
+  it('contains every route the app registered', async () => {
+    const doc = (await ctx.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const documented = new Set(
+      Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
+    expect(ctx.app.routeTable.length).toBeGreaterThan(5);
+    for (const route of ctx.app.routeTable) {
+      expect(documented.has(`${route.method} ${route.path}`), route.path).toBe(true);
+    }
+  });
+
+  it('serves the reference page and its assets without a token', async () => {
+    const page = await ctx.request({ method: 'GET', url: '/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toMatch(/https?:\/\/(cdn|unpkg|cdnjs)/);
+    const js = await ctx.request({ method: 'GET', url: '/docs/static/swagger-ui-bundle.js' });
+    expect(js.statusCode).toBe(200);
+  });
+});
