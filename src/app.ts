@@ -11,8 +11,11 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { storageStatsRoutes } from './modules/stats/storage-stats.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { tracksModuleRoutes } from './modules/tracks/routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -102,6 +105,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(authRoutes);
   await app.register(apiKeysRoutes);
   await app.register(teamsRoutes);
+  await app.register(filesRoutes);
+  await app.register(storageStatsRoutes);
+  await app.register(tracksModuleRoutes);
   await app.register(usersRoutes);
 
   return app;

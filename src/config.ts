@@ -2,6 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import type { FileLimits } from './storage/limits.ts';
+import {
+  fileLimitsFromSettings,
+  StorageEnv,
+  type StorageSettings,
+  storageSettingsProblems,
+} from './storage/storage-config.ts';
 
 const LogLevel = Type.Union(
   ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
@@ -35,6 +42,7 @@ const EnvSchema = Type.Object({
   API_KEY_PREFIX: Type.String({ pattern: '^[a-z][a-z0-9]{1,15}$', default: 'tmw' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   URL_SIGNING_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  ...StorageEnv.properties,
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -63,6 +71,14 @@ export type Config = Readonly<{
   }>;
   apiKeyPrefix: string;
   redisUrl: string | undefined;
+  storage: Readonly<{
+    /** The storage variables as given (driver, S3 connection, TTLs, size limits). */
+    settings: StorageSettings;
+    limits: FileLimits;
+    uploadUrlTtlSeconds: number;
+    downloadUrlTtlSeconds: number;
+    pendingUploadTtlSeconds: number;
+  }>;
   version: string;
 }>;
 
@@ -84,6 +100,19 @@ type DescribedSchema = { anyOf?: { const?: unknown }[] };
 function describe(schema: DescribedSchema, fallback: string): string {
   const options = schema.anyOf?.map((option) => option.const).filter((v) => v !== undefined);
   return options?.length ? `must be one of ${options.join(', ')}` : fallback;
+}
+
+function storageConfig(env: Env): Config['storage'] {
+  const settings = Object.freeze(
+    Object.fromEntries(Object.keys(StorageEnv.properties).map((name) => [name, env[name as keyof Env]])),
+  ) as StorageSettings;
+  return Object.freeze({
+    settings,
+    limits: fileLimitsFromSettings(settings),
+    uploadUrlTtlSeconds: settings.UPLOAD_URL_TTL_SECONDS,
+    downloadUrlTtlSeconds: settings.DOWNLOAD_URL_TTL_SECONDS,
+    pendingUploadTtlSeconds: settings.PENDING_UPLOAD_TTL_SECONDS,
+  });
 }
 
 function packageVersion(): string {
@@ -111,6 +140,7 @@ export function loadConfig(
   );
   if (problems.length > 0) throw new ConfigError(problems);
   const env = converted as Env;
+  problems.push(...storageSettingsProblems(env));
   const oidcSet = [env.OIDC_ISSUER, env.OIDC_JWKS_URL, env.OIDC_AUDIENCE].filter(Boolean).length;
   if (oidcSet > 0 && oidcSet < 3) {
     problems.push(
@@ -125,6 +155,7 @@ export function loadConfig(
     }
     if (problems.length > 0) throw new ConfigError(problems);
   }
+  if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     env: env.NODE_ENV,
     host: env.HOST,
@@ -156,6 +187,7 @@ export function loadConfig(
     }),
     apiKeyPrefix: env.API_KEY_PREFIX,
     redisUrl: env.REDIS_URL,
+    storage: storageConfig(env),
     version: packageVersion(),
   });
 }

@@ -33,6 +33,9 @@ async function main() {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Stopped by app.close() (the services' onClose hook), before the database closes.
+  app.services.jobs.logger = app.log.child({ component: 'jobs' });
+  if (!stopping) app.services.jobs.start();
 }
 
 main().catch((error: unknown) => {

@@ -1,11 +1,16 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { JobQueue } from './jobs/job-queue.ts';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { apiKeyRateLimit, createAuthenticate } from './modules/auth/authenticator.ts';
 import { ExternalTokens } from './modules/auth/external-tokens.ts';
+import { createFilesServices } from './modules/files/files.services.ts';
+import { StorageStatsService } from './modules/stats/storage-stats.service.ts';
+import { createTeamFilesServices } from './modules/teams/team-files.services.ts';
 import { createTeamsServices } from './modules/teams/teams.services.ts';
+import { createTracksServices } from './modules/tracks/tracks.services.ts';
 import { createUsersServices } from './modules/users/users.service.ts';
 import type { Clock } from './shared/clock.ts';
 import { RateLimits } from './shared/rate-limits.ts';
@@ -24,6 +29,8 @@ export function createServices({
   secrets: Secrets;
 }) {
   const limits = RateLimits.connect(config.redisUrl);
+  // Half the shutdown budget, so running jobs are handed back before the process is forced out.
+  const jobs = new JobQueue(db, clock, { stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2) });
   const accessTokens = new AccessTokens({
     secret: secrets.tokenSecret,
     issuer: config.auth.issuer,
@@ -34,18 +41,27 @@ export function createServices({
   const externalTokens = config.auth.oidc ? new ExternalTokens(db, clock, config.auth.oidc) : undefined;
   const apiKeys = new ApiKeysService(db, clock, config.apiKeyPrefix);
   const auth = new AuthService(db, clock, accessTokens, limits, config.auth);
+  const fileServices = createFilesServices({ db, clock, config, secrets, jobs });
   return {
     apiKeys,
     auth,
     accessTokens,
     limits,
+    jobs,
     ...createTeamsServices(db, clock),
+    ...fileServices,
+    ...createTeamFilesServices(db, clock, fileServices.files),
+    storageStats: new StorageStatsService(db, fileServices.files),
+    ...createTracksServices(db, clock, fileServices.files),
     users: createUsersServices(db, clock),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
     afterAuthenticate: apiKeyRateLimit(limits),
     /** Resolves once shared counters (Redis) take commands, or gave up connecting (memory then). */
     ready: () => limits.ready(),
-    close: () => limits.close(),
+    close: async () => {
+      await jobs.stop();
+      await limits.close();
+    },
   };
 }
 

@@ -5,11 +5,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { attachPgliteStatements, PgliteStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database every repository receives; the same type over PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle `db.transaction(async (tx) => ...)` passes; repositories accept `Db | DbTransaction`. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An open database: the Drizzle handle plus what the process needs to run and stop it. */
 export type Database = {
@@ -33,16 +36,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return wrapPglite(await PGlite.create({ dataDir: dir }));
 }
 
+const PING = 'select 1';
+
 /** Wraps an already created PGlite (persistent, in memory, or cloned from a template). */
 export function wrapPglite(pglite: PGlite): Database {
-  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+  const statements = new PgliteStatements(pglite);
+  const db = drizzlePglite({ client: statements.client, schema, casing: 'snake_case' }) as unknown as Db;
+  attachPgliteStatements(db, statements);
+  statements.register(PING);
   return {
     db,
     kind: 'pglite',
     pglite,
     ping: async () => {
       try {
-        await pglite.query('select 1');
+        await statements.query(PING);
         return true;
       } catch {
         return false;

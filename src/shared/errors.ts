@@ -42,6 +42,45 @@ export const errors = {
     new AppError(429, 'rate_limited', 'Too many requests', undefined, {
       'retry-after': String(retryAfterSeconds),
     }),
+  /** A team's plan has no room left for a file of this size. */
+  quotaExceeded: (message: string) => new AppError(413, 'quota_exceeded', message),
+  /** A file of a type its kind (audio, image, document) does not accept. */
+  unsupportedFileType: (message: string) => new AppError(400, 'unsupported_file_type', message),
+  /** Registering (or PUTting to) an upload that was registered, discarded or has expired. */
+  uploadClosed: () =>
+    new AppError(
+      409,
+      'upload_closed',
+      'This upload was already registered, discarded or has expired; ask for a new upload URL',
+    ),
+  /** Registering before the bytes arrived. */
+  uploadMissing: () =>
+    new AppError(
+      409,
+      'upload_missing',
+      'Nothing has been uploaded for this key yet: PUT the file to the upload URL first',
+    ),
+  uploadSizeMismatch: (declared: number, actual: number) =>
+    new AppError(
+      400,
+      'size_mismatch',
+      `The uploaded file has ${actual} bytes but ${declared} were announced; upload it again`,
+    ),
+  /** A signed upload or download URL whose signature does not verify (tampered, truncated, other use). */
+  invalidSignature: () =>
+    new AppError(403, 'invalid_signature', 'The signature of this URL is not valid; ask for a new URL'),
+  signedUrlExpired: () => new AppError(403, 'url_expired', 'This URL has expired; ask for a new one'),
+  rangeNotSatisfiable: (size: number) =>
+    new AppError(
+      416,
+      'range_not_satisfiable',
+      `The requested range is outside the file (${size} bytes)`,
+      undefined,
+      {
+        'content-range': `bytes */${size}`,
+        'accept-ranges': 'bytes',
+      },
+    ),
   internal: () => new AppError(500, 'internal_error', 'Something went wrong on our side'),
   unavailable: () =>
     new AppError(503, 'unavailable', 'The service is temporarily unavailable; retry shortly'),

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { type Placeholders, preparedQuery } from '../db/prepared.ts';
 import { type TeamRole, teamMembers } from '../db/schema/index.ts';
 import type { Principal } from '../plugins/auth.ts';
 import { errors } from './errors.ts';
@@ -7,6 +8,16 @@ import { errors } from './errors.ts';
 export type TeamAccess = { teamId: number; role: TeamRole | null };
 
 export const MANAGERS: readonly TeamRole[] = ['owner', 'admin'];
+
+const memberRole = preparedQuery(
+  'tenancy_member_role',
+  (db, p: Placeholders<{ teamId: number; userId: string }>) =>
+    db
+      .select({ role: teamMembers.role })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, p.teamId), eq(teamMembers.userId, p.userId)))
+      .limit(1),
+);
 
 /**
  * The tenancy guard: a session must belong to the team, a key must be bound to it; anything else is 404
@@ -23,11 +34,7 @@ export async function requireTeam(
     if (roles) throw errors.sessionRequired();
     return { teamId, role: null };
   }
-  const [member] = await db
-    .select({ role: teamMembers.role })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, principal.userId)))
-    .limit(1);
+  const [member] = await memberRole(db, { teamId, userId: principal.userId });
   if (!member) throw errors.notFound('team');
   if (roles && !roles.includes(member.role)) throw errors.forbidden();
   return { teamId, role: member.role };

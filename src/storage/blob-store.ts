@@ -54,8 +54,10 @@ export type UploadUrl = {
 export type DownloadUrlRequest = {
   key: string;
   expiresInSeconds: number;
-  /** Offered to the browser as the saved file's name (`Content-Disposition: attachment`). */
+  /** The file's name in `Content-Disposition` (offered as the saved file's name). */
   downloadName?: string;
+  /** `attachment` (save as, the default when a name is given) or `inline` (shown or played in place). */
+  disposition?: 'inline' | 'attachment';
   /** Served instead of the stored content type. */
   contentType?: string;
 };

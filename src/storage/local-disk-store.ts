@@ -278,6 +278,7 @@ export class LocalDiskStore implements BlobStore {
         expiresAt,
         ...(request.downloadName !== undefined ? { downloadName: request.downloadName } : {}),
         ...(request.contentType !== undefined ? { contentType: request.contentType } : {}),
+        ...(request.disposition !== undefined ? { disposition: request.disposition } : {}),
       },
       this.#options.signingSecret,
     );

@@ -255,8 +255,10 @@ export class S3Store implements BlobStore {
       Key: request.key,
       ResponseCacheControl: 'private',
       ...(request.downloadName !== undefined
-        ? { ResponseContentDisposition: contentDispositionFor(request.downloadName) }
-        : {}),
+        ? { ResponseContentDisposition: contentDispositionFor(request.downloadName, request.disposition) }
+        : request.disposition !== undefined
+          ? { ResponseContentDisposition: request.disposition }
+          : {}),
       ...(request.contentType !== undefined ? { ResponseContentType: request.contentType } : {}),
     });
     const url = await getSignedUrl(this.client, command, {

@@ -15,7 +15,13 @@ export type S3TestServer = {
 };
 
 // Runs in the child. It exits when the parent goes away (the IPC channel closes), so no server outlives a test run.
+// s3rver canonicalises SigV4 query strings with encodeURIComponent, which leaves !'()* as they are where SigV4
+// (and AWS, R2, MinIO) encode them: presigned URLs with such characters (filename*=UTF-8''… in a response
+// Content-Disposition) would fail there only. The child encodes the way SigV4 does.
 const SERVER_PROGRAM = `
+const encode = encodeURIComponent;
+globalThis.encodeURIComponent = (value) =>
+  encode(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 const S3rver = require(process.env.S3RVER_MODULE);
 const server = new S3rver({
   address: '127.0.0.1',

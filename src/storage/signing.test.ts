@@ -37,6 +37,11 @@ describe('blob tokens', () => {
   it('round-trips GET claims with and without optional fields', () => {
     const token = signBlobToken(getClaims, secret);
     expect(verifyBlobToken(token, { secret, method: 'GET', now })).toEqual({ ok: true, claims: getClaims });
+    const inline: BlobTokenClaims = { ...getClaims, disposition: 'inline', contentType: 'audio/wav' };
+    expect(verifyBlobToken(signBlobToken(inline, secret), { secret, method: 'GET', now })).toEqual({
+      ok: true,
+      claims: inline,
+    });
     const bare: BlobTokenClaims = { method: 'GET', key: 'a/b.png', expiresAt: nowSeconds + 1 };
     expect(verifyBlobToken(signBlobToken(bare, secret), { secret, method: 'GET', now })).toEqual({
       ok: true,

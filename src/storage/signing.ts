@@ -7,6 +7,8 @@ export type GetTokenClaims = {
   expiresAt: number;
   downloadName?: string;
   contentType?: string;
+  /** `inline` (players, images) or `attachment` (save as); attachment when a name is given without it. */
+  disposition?: 'inline' | 'attachment';
 };
 
 /** What an upload token allows: PUT of one key, of one content type, of at most `maxBytes`, until `expiresAt`. */
@@ -39,7 +41,15 @@ const CONTEXT = 'tmw.blob-token.v1.';
 const MAX_TOKEN_LENGTH = 8192;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
 
-type WirePayload = { m: 'GET' | 'PUT'; k: string; e: number; s?: number; t?: string; n?: string };
+type WirePayload = {
+  m: 'GET' | 'PUT';
+  k: string;
+  e: number;
+  s?: number;
+  t?: string;
+  n?: string;
+  d?: 'inline' | 'attachment';
+};
 
 function mac(secret: string | Uint8Array, encodedPayload: string): string {
   return createHmac('sha256', secret)
@@ -58,6 +68,7 @@ function toWire(claims: BlobTokenClaims): WirePayload {
   const wire: WirePayload = { m: 'GET', k: claims.key, e: claims.expiresAt };
   if (claims.contentType !== undefined) wire.t = claims.contentType;
   if (claims.downloadName !== undefined) wire.n = claims.downloadName;
+  if (claims.disposition !== undefined) wire.d = claims.disposition;
   return wire;
 }
 
@@ -67,7 +78,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function fromWire(value: unknown): BlobTokenClaims | undefined {
   if (!isRecord(value)) return undefined;
-  const { m, k, e, s, t, n } = value;
+  const { m, k, e, s, t, n, d } = value;
   if (typeof k !== 'string' || k === '' || !Number.isSafeInteger(e)) return undefined;
   const expiresAt = e as number;
   if (m === 'PUT') {
@@ -77,9 +88,11 @@ function fromWire(value: unknown): BlobTokenClaims | undefined {
   if (m !== 'GET') return undefined;
   if ((t !== undefined && typeof t !== 'string') || (n !== undefined && typeof n !== 'string'))
     return undefined;
+  if (d !== undefined && d !== 'inline' && d !== 'attachment') return undefined;
   const claims: GetTokenClaims = { method: 'GET', key: k, expiresAt };
   if (t !== undefined) claims.contentType = t;
   if (n !== undefined) claims.downloadName = n;
+  if (d !== undefined) claims.disposition = d;
   return claims;
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { LocalDiskStore } from './local-disk-store.ts';
 import { S3Store } from './s3-store.ts';
 import {
@@ -56,6 +57,29 @@ describe('storage settings', () => {
     expect(() => settingsFrom({ STORAGE_DRIVER: 'ftp' })).toThrow();
     expect(() => settingsFrom({ S3_ENDPOINT: 'minio:9000' })).toThrow();
     expect(() => settingsFrom({ UPLOAD_URL_TTL_SECONDS: '999999999' })).toThrow();
+  });
+
+  it('keeps uploads registrable at least as long as their URLs work', () => {
+    expect(settingsFrom({}).PENDING_UPLOAD_TTL_SECONDS).toBe(86_400);
+    expect(
+      storageSettingsProblems(
+        settingsFrom({ UPLOAD_URL_TTL_SECONDS: '3600', PENDING_UPLOAD_TTL_SECONDS: '600' }),
+      ),
+    ).toEqual(['PENDING_UPLOAD_TTL_SECONDS: must be at least UPLOAD_URL_TTL_SECONDS']);
+  });
+
+  it("is part of the service's configuration, its problems listed with the others", () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      MAX_AUDIO_BYTES: '1000',
+      PENDING_UPLOAD_TTL_SECONDS: '7200',
+    });
+    expect(config.storage.settings.STORAGE_DRIVER).toBe('local');
+    expect(config.storage.limits.audio.maxBytes).toBe(1000);
+    expect(config.storage.pendingUploadTtlSeconds).toBe(7200);
+    expect(() => loadConfig({ NODE_ENV: 'test', STORAGE_DRIVER: 's3', S3_BUCKET: 'media' })).toThrow(
+      /S3_ACCESS_KEY_ID: required[\s\S]*S3_SECRET_ACCESS_KEY: required/,
+    );
   });
 
   it('lists what the s3 driver is missing', () => {

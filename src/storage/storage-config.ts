@@ -19,6 +19,8 @@ export const StorageEnv = Type.Object({
   S3_FORCE_PATH_STYLE: Type.Boolean({ default: false }),
   UPLOAD_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 604_800, default: 900 }),
   DOWNLOAD_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 604_800, default: 300 }),
+  /** How long an upload may wait for registration before its bytes are removed. */
+  PENDING_UPLOAD_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 2_592_000, default: 86_400 }),
   MAX_AUDIO_BYTES: Type.Integer({ minimum: 1, default: defaultFileLimits.audio.maxBytes }),
   MAX_IMAGE_BYTES: Type.Integer({ minimum: 1, default: defaultFileLimits.image.maxBytes }),
   MAX_DOCUMENT_BYTES: Type.Integer({ minimum: 1, default: defaultFileLimits.document.maxBytes }),
@@ -26,9 +28,15 @@ export const StorageEnv = Type.Object({
 
 export type StorageSettings = Static<typeof StorageEnv>;
 
-/** Problems no single variable shows: the s3 driver needs a bucket and both halves of a key pair. */
+/**
+ * Problems no single variable shows: the s3 driver needs a bucket and both halves of a key pair, and an upload
+ * must stay registrable at least as long as its upload URL works.
+ */
 export function storageSettingsProblems(settings: StorageSettings): string[] {
   const problems: string[] = [];
+  if (settings.PENDING_UPLOAD_TTL_SECONDS < settings.UPLOAD_URL_TTL_SECONDS) {
+    problems.push('PENDING_UPLOAD_TTL_SECONDS: must be at least UPLOAD_URL_TTL_SECONDS');
+  }
   if (settings.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!settings[name]) problems.push(`${name}: required when STORAGE_DRIVER is s3`);

@@ -7,7 +7,7 @@ import type { Database } from '../../src/db/client.ts';
 import type { Scope } from '../../src/plugins/auth.ts';
 import type { Clock } from '../../src/shared/clock.ts';
 import { cloneDatabase } from './database.ts';
-import { makeFactories, type TestTeam, type TestUser } from './factories.ts';
+import { makeFactories, type TestTeam, type TestTrack, type TestUser } from './factories.ts';
 
 /** A clock tests can move. */
 export class TestClock implements Clock {
@@ -39,7 +39,7 @@ export type TestContext = {
   request(options: InjectOptions & { token?: string | undefined }): Promise<LightMyRequestResponse>;
 } & ReturnType<typeof makeFactories>;
 
-export type { TestTeam, TestUser };
+export type { TestTeam, TestTrack, TestUser };
 
 /** Builds an app over a private clone of the template database for this test file. */
 export async function createTestContext(

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
 import type { TeamRole } from '../../src/db/schema/index.ts';
-import { teamMembers } from '../../src/db/schema/index.ts';
+import { teamMembers, trackVersions } from '../../src/db/schema/index.ts';
 import { insertTeamWithOwner } from '../../src/modules/teams/teams.repository.ts';
+import { insertTrackWithVersion } from '../../src/modules/tracks/tracks.repository.ts';
 import type { Scope } from '../../src/plugins/auth.ts';
 
 export type TestUser = { id: string; email: string; password: string; token: string; refreshToken: string };
 export type TestTeam = { id: number; name: string; owner: TestUser };
+export type TestTrack = { id: number; teamId: number; versionId: number; title: string };
 
 type Base = {
   app: App;
@@ -59,5 +62,47 @@ export function makeFactories({ app, request }: Base) {
     return res.json().key;
   }
 
-  return { newUser, newTeam, addMember, newApiKey, unique };
+  /** A track in the team's first status with its first version, created by the team's owner. */
+  async function newTrack(
+    team: TestTeam,
+    overrides: { title?: string; statusId?: string; audioFileName?: string } = {},
+  ): Promise<TestTrack> {
+    const title = overrides.title ?? `Track ${unique()}`;
+    const db = app.deps.database.db;
+    const { track, version } = await db.transaction((tx) =>
+      insertTrackWithVersion(
+        tx,
+        {
+          teamId: team.id,
+          statusId: overrides.statusId ?? 'idea',
+          title,
+          audioFileName: overrides.audioFileName ?? 'demo.wav',
+          now: new Date(),
+        },
+        { actorUserId: team.owner.id, actorKeyId: null },
+      ),
+    );
+    return { id: track.id, teamId: team.id, versionId: version.id, title };
+  }
+
+  /** Another version of a track, at the end of its list. */
+  async function newVersion(
+    track: TestTrack,
+    overrides: { name?: string; durationSeconds?: number } = {},
+  ): Promise<{ id: number; name: string }> {
+    const db = app.deps.database.db;
+    const [row] = await db
+      .insert(trackVersions)
+      .values({
+        trackId: track.id,
+        position: sql<number>`(select coalesce(max(position) + 1, 0) from track_versions where track_id = ${track.id})`,
+        name: overrides.name ?? `Version ${unique()}`,
+        audioFileName: 'take.wav',
+        durationSeconds: overrides.durationSeconds ?? null,
+      })
+      .returning();
+    return { id: row!.id, name: row!.name };
+  }
+
+  return { newUser, newTeam, addMember, newApiKey, newTrack, newVersion, unique };
 }

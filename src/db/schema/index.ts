@@ -1,4 +1,9 @@
 /** Every table of the service; one file per area. */
+
+export * from './activity.ts';
+export * from './files.ts';
 export * from './identity.ts';
+export * from './jobs.ts';
 export * from './teams.ts';
+export * from './tracks.ts';
 export * from './users.ts';

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { apiKeys, plans, teams } from '../../db/schema/index.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -35,27 +36,33 @@ export async function revokeApiKey(db: Db, teamId: number, keyId: number, now: D
   return rows.length > 0;
 }
 
+const liveKeyByHash = preparedQuery(
+  'api_keys_live_by_hash',
+  (db, p: Placeholders<{ keyHash: string; now: Date }>) =>
+    db
+      .select({
+        id: apiKeys.id,
+        teamId: apiKeys.teamId,
+        scopes: apiKeys.scopes,
+        lastUsedAt: apiKeys.lastUsedAt,
+        requestsPerMinute: plans.apiRequestsPerMinute,
+      })
+      .from(apiKeys)
+      .innerJoin(teams, eq(teams.id, apiKeys.teamId))
+      .innerJoin(plans, eq(plans.id, teams.planId))
+      .where(
+        and(
+          eq(apiKeys.keyHash, p.keyHash),
+          isNull(apiKeys.revokedAt),
+          or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, p.now)),
+        ),
+      )
+      .limit(1),
+);
+
 /** The live key with this hash, with its team's request limit. */
 export async function findLiveKeyByHash(db: Db, keyHash: string, now: Date) {
-  const [row] = await db
-    .select({
-      id: apiKeys.id,
-      teamId: apiKeys.teamId,
-      scopes: apiKeys.scopes,
-      lastUsedAt: apiKeys.lastUsedAt,
-      requestsPerMinute: plans.apiRequestsPerMinute,
-    })
-    .from(apiKeys)
-    .innerJoin(teams, eq(teams.id, apiKeys.teamId))
-    .innerJoin(plans, eq(plans.id, teams.planId))
-    .where(
-      and(
-        eq(apiKeys.keyHash, keyHash),
-        isNull(apiKeys.revokedAt),
-        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)),
-      ),
-    )
-    .limit(1);
+  const [row] = await liveKeyByHash(db, { keyHash, now });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { refreshTokens, sessions, teamMembers, teams, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -9,8 +10,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+const userById = preparedQuery('auth_user_by_id', (db, p: Placeholders<{ id: string }>) =>
+  db.select().from(users).where(eq(users.id, p.id)).limit(1),
+);
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userById(db, { id });
   return row;
 }
 
@@ -103,6 +108,25 @@ export async function revokeUserSessions(db: Db, userId: string, now: Date): Pro
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
+const sessionActive = preparedQuery(
+  'auth_session_active',
+  (db, p: Placeholders<{ sessionId: string; userId: string; now: Date }>) =>
+    db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, p.sessionId),
+          eq(sessions.userId, p.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, p.now),
+          isNull(users.deletionRequestedAt),
+        ),
+      )
+      .limit(1),
+);
+
 /** True while the session is neither revoked nor expired and its user is not being deleted. */
 export async function isSessionActive(
   db: Db,
@@ -110,30 +134,21 @@ export async function isSessionActive(
   userId: string,
   now: Date,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        isNull(users.deletionRequestedAt),
-      ),
-    )
-    .limit(1);
+  const [row] = await sessionActive(db, { sessionId, userId, now });
   return Boolean(row);
 }
 
-export async function listMemberships(db: Db, userId: string) {
-  return db
+const memberships = preparedQuery('auth_memberships', (db, p: Placeholders<{ userId: string }>) =>
+  db
     .select({ teamId: teams.id, name: teams.name, role: teamMembers.role })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(eq(teamMembers.userId, userId))
-    .orderBy(teams.id);
+    .where(eq(teamMembers.userId, p.userId))
+    .orderBy(teams.id),
+);
+
+export function listMemberships(db: Db, userId: string) {
+  return memberships(db, { userId });
 }
 
 export async function findUserByExternalSubject(

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { apiKeys, invites, plans, type StatusConfig, teamMembers, teams } from '../../db/schema/index.ts';
 import { DEFAULT_STATUS_CONFIG } from './default-status-config.ts';
 
@@ -44,15 +45,21 @@ const teamOfMember = {
   updatedAt: teams.updatedAt,
 };
 
-function teamsOf(db: Db, userId: string) {
+function teamsOf(db: Db, userId: string | Placeholder) {
   return db
     .select(teamOfMember)
     .from(teams)
     .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)));
 }
 
+const teamOfMemberById = preparedQuery(
+  'teams_of_member_by_id',
+  (db, p: Placeholders<{ userId: string; teamId: number }>) =>
+    teamsOf(db, p.userId).where(eq(teams.id, p.teamId)).limit(1),
+);
+
 export async function findTeamOfMember(db: Db, userId: string, teamId: number) {
-  const [row] = await teamsOf(db, userId).where(eq(teams.id, teamId)).limit(1);
+  const [row] = await teamOfMemberById(db, { userId, teamId });
   return row;
 }
 

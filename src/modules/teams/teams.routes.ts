@@ -1,7 +1,9 @@
 import type { App } from '../../app.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { bannerRoutes } from './banner.routes.ts';
 import { invitesRoutes } from './invites.routes.ts';
+import { mediaRoutes } from './media.routes.ts';
 import { membersRoutes } from './members.routes.ts';
 import { statusConfigRoutes } from './status-config.routes.ts';
 import {
@@ -179,4 +181,6 @@ export async function teamsRoutes(app: App) {
   await membersRoutes(app);
   await invitesRoutes(app);
   await statusConfigRoutes(app);
+  await mediaRoutes(app);
+  await bannerRoutes(app);
 }

@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './identity.ts';
+import { teams } from './teams.ts';
+
+// Millisecond precision so a timestamp survives a round trip through a JSON cursor exactly.
+const stamp = () => timestamp({ withTimezone: true, precision: 3 });
+const timestamps = {
+  createdAt: stamp().notNull().defaultNow(),
+  updatedAt: stamp().notNull().defaultNow(),
+};
+/** The actor of a write: a user, or (when an API key acted) the key. */
+const createdBy = {
+  createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdByKeyId: integer(),
+};
+
+export const tracks = pgTable(
+  'tracks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The owning team; its status configuration gives `statusId`. */
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    statusId: text().notNull(),
+    /** Order within the status column of the owning team's board. */
+    position: integer().notNull(),
+    title: text().notNull(),
+    artist: text(),
+    genre: text(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    bpm: numeric({ precision: 6, scale: 2, mode: 'number' }),
+    musicalKey: text(),
+    language: text(),
+    isrc: text(),
+    label: text(),
+    distributor: text(),
+    explicit: boolean(),
+    lyrics: text(),
+    notes: text(),
+    releaseDate: date({ mode: 'string' }),
+    deletedAt: stamp(),
+    ...createdBy,
+    ...timestamps,
+  },
+  (t) => [
+    index('tracks_team_status_idx').on(t.teamId, t.statusId, t.position),
+    index('tracks_updated_idx').on(t.updatedAt, t.id),
+    index('tracks_title_idx').on(sql`lower(${t.title})`, t.id),
+    index('tracks_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+/**
+ * Every team that holds a track: its owning team and the teams it is shared with. Lists and access
+ * checks go through this table.
+ */
+export const trackTeams = pgTable(
+  'track_teams',
+  {
+    trackId: integer()
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    addedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    addedAt: stamp().notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trackId, t.teamId] }),
+    index('track_teams_team_idx').on(t.teamId, t.trackId),
+  ],
+);
+
+export const REVIEW_STATES = ['none', 'pending', 'approved', 'changes_requested'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const trackVersions = pgTable(
+  'track_versions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    trackId: integer()
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    name: text().notNull(),
+    notes: text(),
+    isFinal: boolean().notNull().default(false),
+    audioFileName: text().notNull(),
+    /** Blob key of the audio once uploaded. */
+    audioFileKey: text(),
+    durationSeconds: doublePrecision(),
+    ...createdBy,
+    ...timestamps,
+  },
+  (t) => [
+    index('track_versions_track_idx').on(t.trackId, t.position, t.id),
+    uniqueIndex('track_versions_one_final').on(t.trackId).where(sql`${t.isFinal}`),
+  ],
+);
+
+export const versionComments = pgTable(
+  'version_comments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    versionId: integer()
+      .notNull()
+      .references(() => trackVersions.id, { onDelete: 'cascade' }),
+    parentId: integer().references((): AnyPgColumn => versionComments.id, { onDelete: 'cascade' }),
+    /** Position in the audio the comment is about; null for a general comment. */
+    atSeconds: doublePrecision(),
+    body: text().notNull(),
+    editedAt: stamp(),
+    ...createdBy,
+    createdAt: stamp().notNull().defaultNow(),
+  },
+  (t) => [
+    index('version_comments_order_idx').on(t.versionId, sql`coalesce(${t.atSeconds}, -1)`, t.id),
+    index('version_comments_parent_idx').on(t.parentId),
+  ],
+);
+
+export const commentReactions = pgTable(
+  'comment_reactions',
+  {
+    commentId: integer()
+      .notNull()
+      .references(() => versionComments.id, { onDelete: 'cascade' }),
+    /** `u:<user id>` or `k:<key id>`: one reaction per actor and emoji. */
+    actor: text().notNull(),
+    emoji: text().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: stamp().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.actor, t.emoji] })],
+);
+
+export const versionTodos = pgTable(
+  'version_todos',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    versionId: integer()
+      .notNull()
+      .references(() => trackVersions.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    done: boolean().notNull().default(false),
+    assigneeId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date({ mode: 'string' }),
+    ...createdBy,
+    ...timestamps,
+  },
+  (t) => [index('version_todos_version_idx').on(t.versionId, t.id)],
+);
+
+export const REVIEW_STATUSES = ['pending', 'withdrawn', 'approved', 'changes_requested'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_DECISIONS = ['approved', 'changes_requested'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+export const versionReviews = pgTable(
+  'version_reviews',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    versionId: integer()
+      .notNull()
+      .references(() => trackVersions.id, { onDelete: 'cascade' }),
+    status: text().$type<ReviewStatus>().notNull().default('pending'),
+    requestedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    closedAt: stamp(),
+    ...timestamps,
+  },
+  (t) => [
+    index('version_reviews_version_idx').on(t.versionId, t.id),
+    // At most one open review per version.
+    uniqueIndex('version_reviews_one_open').on(t.versionId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const reviewReviewers = pgTable(
+  'review_reviewers',
+  {
+    reviewId: integer()
+      .notNull()
+      .references(() => versionReviews.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listenedAt: stamp(),
+    decision: text().$type<ReviewDecision>(),
+    decidedAt: stamp(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index('review_reviewers_user_idx').on(t.userId)],
+);
+
+export const trackCollaborators = pgTable(
+  'track_collaborators',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    trackId: integer()
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    email: text(),
+    roles: text().array().notNull(),
+    ...createdBy,
+    createdAt: stamp().notNull().defaultNow(),
+  },
+  (t) => [index('track_collaborators_track_idx').on(t.trackId, t.id)],
+);
+
+/** Links about a track: references (with the platform they live on) and inspirations. */
+export const TRACK_LINK_KINDS = ['reference', 'inspiration'] as const;
+export type TrackLinkKind = (typeof TRACK_LINK_KINDS)[number];
+
+export const trackLinks = pgTable(
+  'track_links',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    trackId: integer()
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    kind: text().$type<TrackLinkKind>().notNull(),
+    url: text().notNull(),
+    platform: text(),
+    ...createdBy,
+    createdAt: stamp().notNull().defaultNow(),
+  },
+  (t) => [index('track_links_track_idx').on(t.trackId, t.kind, t.id)],
+);

@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client.ts';
+import { activityEntries } from '../../db/schema/index.ts';
+import type { Principal } from '../../plugins/auth.ts';
+
+export type Actor = { actorUserId: string | null; actorKeyId: number | null };
+
+/** The actor columns of a principal: the user of a session, or the key. */
+export function actorOf(principal: Principal): Actor {
+  return principal.type === 'session'
+    ? { actorUserId: principal.userId, actorKeyId: null }
+    : { actorUserId: null, actorKeyId: principal.keyId };
+}
+
+export type ActivityInput = Actor & {
+  teamId: number;
+  action: string;
+  subjectType: string;
+  subjectId: string | number;
+  data?: Record<string, unknown>;
+};
+
+/** Records one activity entry; call it with the transaction of the write it describes. */
+export async function recordActivity(tx: Db, entry: ActivityInput): Promise<void> {
+  await tx.insert(activityEntries).values({
+    teamId: entry.teamId,
+    actorUserId: entry.actorUserId,
+    actorKeyId: entry.actorKeyId,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: String(entry.subjectId),
+    data: entry.data ?? {},
+  });
+}

@@ -1,0 +1,96 @@
+import type { Readable } from 'node:stream';
+import type { App } from '../../app.ts';
+import { auth } from '../../plugins/auth.ts';
+import { ErrorRef } from '../../shared/schemas.ts';
+import { BinaryResponse, SignedTokenQuery, UploadBody, UploadResult } from './files.schemas.ts';
+
+const anonymous = { config: { auth: auth.anonymous, extension: true } } as const;
+
+const signatureErrors = {
+  403: { ...ErrorRef, description: 'invalid_signature (tampered or foreign URL) or url_expired' },
+  404: { ...ErrorRef, description: 'No such file, or the service does not store files on local disk' },
+};
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The signed URLs of the local disk store. They carry no bearer token: the signature in `token` is the
+ * authority. With S3 storage the URLs point at the bucket instead and these routes answer 404.
+ */
+export async function filesRoutes(app: App) {
+  const transfers = app.services.fileTransfers;
+
+  await app.register(async (scope: App) => {
+    // The body is the file itself, streamed to disk as it arrives: no parser reads it into memory.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    scope.put(
+      '/api/v1/files/upload',
+      {
+        ...anonymous,
+        schema: {
+          operationId: 'files.upload',
+          summary: 'Upload the bytes of a file to a signed upload URL',
+          description:
+            'Send the bytes as the body with the headers the upload URL came with. The URL is bound to one ' +
+            'key, one content type and a maximum (or exact) size, and expires. Register the file afterwards ' +
+            'with the endpoint that issued the URL.',
+          querystring: SignedTokenQuery,
+          body: UploadBody,
+          response: {
+            200: UploadResult,
+            ...signatureErrors,
+            409: { ...ErrorRef, description: 'upload_closed: already registered, discarded or expired' },
+            413: { ...ErrorRef, description: 'payload_too_large: more bytes than the URL allows' },
+            415: { ...ErrorRef, description: 'unsupported_media_type: not the content type the URL names' },
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await transfers.receiveUpload(
+          request.query.token,
+          {
+            contentType: header(request.headers['content-type']),
+            contentLength: header(request.headers['content-length']),
+          },
+          request.body as Readable,
+        );
+        return reply.header('etag', result.etag).send(result);
+      },
+    );
+  });
+
+  app.get(
+    '/api/v1/files/download',
+    {
+      ...anonymous,
+      schema: {
+        operationId: 'files.download',
+        summary: 'Download a file from a signed download URL; byte ranges let players seek',
+        description:
+          'Supports `Range: bytes=a-b` (206 with Content-Range), `If-Range`, and `If-None-Match` (304). ' +
+          'Content-Disposition names the file (inline or attachment, as the URL was issued).',
+        querystring: SignedTokenQuery,
+        response: {
+          200: BinaryResponse('The whole file'),
+          206: BinaryResponse('The requested byte range'),
+          304: { description: 'Not modified (If-None-Match matched the ETag)', type: 'null' },
+          ...signatureErrors,
+          416: { ...ErrorRef, description: 'range_not_satisfiable, with Content-Range: bytes */size' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await transfers.openDownload(request.query.token, {
+        range: header(request.headers.range),
+        ifRange: header(request.headers['if-range']),
+        ifNoneMatch: header(request.headers['if-none-match']),
+      });
+      reply.code(answer.status).headers(answer.headers);
+      return reply.send(answer.stream ?? null);
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import { FILE_KIND_VALUES, PEAKS_STATUSES } from '../../db/schema/index.ts';
+import { Timestamp } from '../../shared/schemas.ts';
+
+export const SignedTokenQuery = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 8192, description: 'The signature the service issued' }),
+});
+
+/** The raw bytes of an upload, in the content type the upload URL was issued for. */
+export const UploadBody = Type.Unsafe<unknown>({
+  content: {
+    'application/octet-stream': {
+      schema: {
+        format: 'binary',
+        description:
+          'The file bytes, sent with exactly the headers the upload URL came with (Content-Type is bound ' +
+          'by the signature); any content type the URL names is accepted, not only this one',
+      },
+    },
+  },
+});
+
+export const UploadResult = Type.Object({
+  key: Type.String(),
+  size: Type.Integer({ minimum: 0 }),
+  etag: Type.String(),
+});
+
+/** A binary body answer: the file, or the requested byte range of it. */
+export const BinaryResponse = (description: string) => ({
+  description,
+  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+});
+
+export const FileKindSchema = Type.Union(FILE_KIND_VALUES.map((k) => Type.Literal(k)));
+
+export const AudioFacts = Type.Object(
+  {
+    durationSeconds: Type.Number(),
+    sampleRate: Type.Integer(),
+    channels: Type.Integer(),
+    bitsPerSample: Type.Union([Type.Integer(), Type.Null()]),
+    bitrate: Type.Union([Type.Integer(), Type.Null()], { description: 'Bits per second' }),
+    codec: Type.String({ description: 'E.g. PCM, FLAC, MPEG 1 Layer 3, AAC' }),
+    container: Type.String({ description: 'E.g. WAVE, FLAC, MPEG, M4A/isom, Ogg' }),
+    lossless: Type.Boolean(),
+  },
+  { description: 'Read from the file itself when it was registered' },
+);
+
+const PeaksStatusSchema = Type.Union(
+  PEAKS_STATUSES.map((s) => Type.Literal(s)),
+  {
+    description: 'none: not audio; pending: being computed; ready; failed: see reason',
+  },
+);
+
+/** The waveform of a file: its state, and the peaks themselves where the answer includes them. */
+export const Peaks = Type.Object({
+  status: PeaksStatusSchema,
+  reason: Type.Optional(Type.String()),
+  message: Type.Optional(Type.String()),
+  bucketCount: Type.Optional(Type.Integer()),
+  durationSeconds: Type.Optional(Type.Number()),
+  min: Type.Optional(
+    Type.Array(Type.Number(), { description: 'Per bucket, the lowest sample of any channel (-1..1)' }),
+  ),
+  max: Type.Optional(
+    Type.Array(Type.Number(), { description: 'Per bucket, the highest sample of any channel (-1..1)' }),
+  ),
+});
+
+/** The upload-URL fields every upload endpoint answers, with the key under the name its endpoint uses. */
+export function UploadTicketFields<K extends string>(keyField: K, keyDescription: string) {
+  return {
+    uploadUrl: Type.String({ description: 'PUT the file bytes here' }),
+    method: Type.Literal('PUT'),
+    headers: Type.Record(Type.String(), Type.String(), {
+      description: 'Headers to send with the PUT, exactly as given',
+    }),
+    [keyField]: Type.String({ description: keyDescription }),
+    expiresAt: Timestamp,
+  } as Record<'uploadUrl' | 'method' | 'headers' | 'expiresAt' | K, TSchema>;
+}

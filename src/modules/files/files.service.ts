@@ -1,0 +1,475 @@
+import type { Db } from '../../db/client.ts';
+import type { StoredAudioFacts } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { readAudioFacts } from '../../media/audio-facts.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { AppError, errors } from '../../shared/errors.ts';
+import type { BlobInfo, BlobStore } from '../../storage/blob-store.ts';
+import { guessContentType, mediaTypeOf } from '../../storage/content-type.ts';
+import { BlobNotFoundError } from '../../storage/errors.ts';
+import { checkFileLimits, type FileKind, type FileLimits } from '../../storage/limits.ts';
+import { drainBlobDeletions } from './blob-deletions.ts';
+import * as repo from './files.repository.ts';
+import { finalKeyFor, pendingKeyFor } from './keys.ts';
+
+/** What a file belongs to: `{type: 'team_media', id: teamId}`, `{type: 'stem', id: stemId}`, ... */
+export type FileOwner = { type: string; id: string | number };
+
+export type FilesSettings = {
+  limits: FileLimits;
+  uploadUrlTtlSeconds: number;
+  downloadUrlTtlSeconds: number;
+  pendingUploadTtlSeconds: number;
+};
+
+/** The part of the job queue the files area uses. */
+export type FilesJobQueue = Pick<JobQueue, 'enqueue'>;
+
+export const PEAKS_JOB = 'files.peaks';
+export type PeaksJobPayload = { teamId: number; fileId: number };
+
+export type CreateUploadInput = {
+  teamId: number;
+  kind: FileKind;
+  fileName: string;
+  /** The media type; guessed from the file name's extension when absent. */
+  contentType?: string | undefined;
+  /** The exact size when the client knows it: the URL then accepts that many bytes and no other number. */
+  size?: number | undefined;
+  owner: FileOwner;
+  createdBy?: string | null | undefined;
+};
+
+/** An upload URL and what the client must send with it; `key` is what it registers afterwards. */
+export type UploadTicket = {
+  /** The id the file will have once registered. */
+  fileId: number;
+  uploadUrl: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  key: string;
+  expiresAt: Date;
+  fileName: string;
+  contentType: string;
+  kind: FileKind;
+  size: number | null;
+  createdAt: Date;
+};
+
+export type RegisterInput = {
+  teamId: number;
+  /** The key the upload URL was issued for. */
+  key: string;
+  /** Must be the owner the upload URL was issued for: a key uploaded for one resource never registers another. */
+  owner: FileOwner;
+  /** When given, the upload must be of this kind. */
+  kind?: FileKind | undefined;
+  createdBy?: string | null | undefined;
+};
+
+/** An upload whose bytes were checked and moved to their final key; completeRegistration records it. */
+export type PreparedUpload = {
+  pending: repo.PendingUploadRow;
+  size: number;
+  audio: StoredAudioFacts | null;
+  audioFailureReason: string | null;
+  createdBy: string | null;
+};
+
+export type DownloadLink = { url: string; expiresAt: Date };
+
+/** Whether `error` is the catalogue error with this code. */
+export function isAppError(error: unknown, code: string): boolean {
+  return error instanceof AppError && error.code === code;
+}
+
+const ownerRef = (owner: FileOwner): repo.FileOwnerRef => ({ type: owner.type, id: String(owner.id) });
+
+function limitError(check: ReturnType<typeof checkFileLimits>) {
+  if (check.ok) return undefined;
+  return check.status === 413
+    ? errors.payloadTooLarge(check.message)
+    : errors.unsupportedFileType(check.message);
+}
+
+function quotaMessage(usedBytes: number, quotaBytes: number, size: number): string {
+  return (
+    `This file (${size} bytes) does not fit in the team's storage: ${usedBytes} of ${quotaBytes} bytes ` +
+    'are used. Delete files or move to a larger plan'
+  );
+}
+
+/**
+ * Files of every area: signed upload URLs, registration (checks, move to the final key, quota, audio facts,
+ * peaks job), signed download URLs and deletion. Callers check access to the owning resource first; every
+ * operation here is scoped to the team it is given.
+ */
+export class FilesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    readonly store: BlobStore,
+    readonly settings: FilesSettings,
+    private readonly jobs: FilesJobQueue,
+  ) {}
+
+  /** Keys of blobs whose rows a transaction of transaction() deleted, to remove once it commits. */
+  readonly #deletedIn = new WeakMap<object, string[]>();
+
+  /** Issues a signed upload URL for a new file of a team, after checking its type, size and the quota. */
+  async createUploadUrl(input: CreateUploadInput): Promise<UploadTicket> {
+    const given = input.contentType?.trim() ? input.contentType : guessContentType(input.fileName);
+    if (!given) {
+      throw errors.unsupportedFileType(
+        `The type of "${input.fileName}" cannot be told from its name; send its content type`,
+      );
+    }
+    const contentType = mediaTypeOf(given);
+    const problem = limitError(
+      checkFileLimits({ kind: input.kind, contentType, size: input.size ?? 0 }, this.settings.limits),
+    );
+    if (problem) throw problem;
+    if (input.size !== undefined) {
+      const room = await repo.storageRoom(this.db, input.teamId);
+      if (!room) throw errors.notFound('team');
+      if (room.usedBytes + input.size > room.quotaBytes) {
+        throw errors.quotaExceeded(quotaMessage(room.usedBytes, room.quotaBytes, input.size));
+      }
+    }
+    const now = this.clock.now();
+    const maxBytes = this.settings.limits[input.kind].maxBytes;
+    const owner = ownerRef(input.owner);
+    // The row exists before the URL does, so the upload route always finds the upload it is signed for.
+    const pending = await repo.insertPendingUpload(this.db, {
+      teamId: input.teamId,
+      kind: input.kind,
+      key: pendingKeyFor(input.teamId),
+      finalKey: finalKeyFor(input.teamId, input.kind, input.fileName),
+      fileName: input.fileName,
+      contentType,
+      declaredSize: input.size ?? null,
+      maxBytes,
+      ownerType: owner.type,
+      ownerId: owner.id,
+      expiresAt: new Date(now.getTime() + this.settings.pendingUploadTtlSeconds * 1000),
+      createdBy: input.createdBy ?? null,
+      createdAt: now,
+    });
+    const url = await this.store.createUploadUrl({
+      key: pending.key,
+      contentType,
+      maxBytes,
+      expiresInSeconds: this.settings.uploadUrlTtlSeconds,
+      ...(input.size !== undefined ? { contentLength: input.size } : {}),
+    });
+    return {
+      fileId: pending.id,
+      uploadUrl: url.url,
+      method: 'PUT',
+      headers: url.headers,
+      key: pending.key,
+      expiresAt: url.expiresAt,
+      fileName: pending.fileName,
+      contentType,
+      kind: input.kind,
+      size: input.size ?? null,
+      createdAt: pending.createdAt,
+    };
+  }
+
+  /** Registers an uploaded key as a file of its owner, in its own transaction; see prepare/complete. */
+  async register(input: RegisterInput): Promise<repo.FileRow> {
+    const prepared = await this.prepareRegistration(input);
+    try {
+      return await this.commitRegistration(prepared, (tx) => this.completeRegistration(tx, prepared));
+    } catch (error) {
+      // Registered by a concurrent call meanwhile: the same answer as if this one had won.
+      const registered =
+        isAppError(error, 'upload_closed') &&
+        (await repo.findFile(this.db, input.teamId, prepared.pending.id));
+      if (registered) return registered;
+      throw error;
+    }
+  }
+
+  /**
+   * The slow half of registration, outside any transaction: finds the upload, checks the uploaded bytes
+   * (presence, size, type), moves them to their final key and reads audio facts. Wrong bytes are deleted.
+   */
+  async prepareRegistration(input: RegisterInput): Promise<PreparedUpload> {
+    const pending = await repo.findPendingByKey(this.db, input.teamId, input.key);
+    const owner = ownerRef(input.owner);
+    if (!pending || pending.ownerType !== owner.type || pending.ownerId !== owner.id) {
+      throw errors.notFound('upload');
+    }
+    if (input.kind && pending.kind !== input.kind) {
+      throw errors.unsupportedFileType(
+        `This upload is a ${pending.kind} file; a ${input.kind} file is needed`,
+      );
+    }
+    if (pending.expiresAt <= this.clock.now()) throw errors.uploadClosed();
+    const info = await this.locateUpload(pending);
+    await this.checkUploadedBytes(pending, info);
+    if (info.key === pending.key) await this.moveToFinal(pending);
+    const facts = pending.kind === 'audio' ? await this.readFacts(pending, info.size) : undefined;
+    return {
+      pending,
+      size: info.size,
+      audio: facts?.ok ? facts.facts : null,
+      audioFailureReason: facts && !facts.ok ? facts.reason : null,
+      createdBy: input.createdBy ?? null,
+    };
+  }
+
+  /**
+   * The quick half, inside the caller's transaction: claims the upload once, checks the quota against the
+   * locked counter, records the file and queues its peaks. Run it through commitRegistration().
+   */
+  async completeRegistration(tx: Db, prepared: PreparedUpload): Promise<repo.FileRow> {
+    const { pending } = prepared;
+    const locked = await repo.lockPending(tx, pending.teamId, pending.id);
+    if (!locked || locked.expiresAt <= this.clock.now()) throw errors.uploadClosed();
+    const room = await repo.lockStorage(tx, pending.teamId);
+    if (!room) throw errors.notFound('team');
+    if (room.usedBytes + prepared.size > room.quotaBytes) {
+      throw errors.quotaExceeded(quotaMessage(room.usedBytes, room.quotaBytes, prepared.size));
+    }
+    const isAudio = pending.kind === 'audio';
+    const file = await repo.insertFile(tx, {
+      id: pending.id,
+      teamId: pending.teamId,
+      kind: pending.kind,
+      key: pending.finalKey,
+      size: prepared.size,
+      contentType: pending.contentType,
+      originalName: pending.fileName,
+      ownerType: pending.ownerType,
+      ownerId: pending.ownerId,
+      audio: prepared.audio,
+      audioFailureReason: prepared.audioFailureReason,
+      peaksStatus: isAudio ? 'pending' : 'none',
+      createdBy: prepared.createdBy ?? pending.createdBy,
+      createdAt: this.clock.now(),
+    });
+    // The file row exists by now, so deleting the pending row queues only the (already moved) pending key.
+    await repo.deletePending(tx, pending.teamId, pending.id);
+    if (isAudio) {
+      const payload: PeaksJobPayload = { teamId: file.teamId, fileId: file.id };
+      await this.jobs.enqueue(tx, PEAKS_JOB, payload, { dedupeKey: `file:${file.id}` });
+    }
+    return file;
+  }
+
+  /**
+   * Runs `work` (completeRegistration plus the caller's own writes) in one transaction, then removes the
+   * emptied pending key. When the upload was closed meanwhile (expired and removed), the bytes this
+   * registration moved are deleted unless another registration of the same upload recorded them.
+   */
+  async commitRegistration<T>(prepared: PreparedUpload, work: (tx: Db) => Promise<T>): Promise<T> {
+    const { pending } = prepared;
+    try {
+      return await this.transaction(work, [pending.key]);
+    } catch (error) {
+      if (isAppError(error, 'upload_closed') && !(await repo.fileKeyTaken(this.db, pending.finalKey))) {
+        await repo.queueBlobDeletion(this.db, pending.finalKey);
+        await this.drainDeletions([pending.finalKey]);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Runs `work` in a transaction; the blobs of files it deletes through this service (delete, deleteOfOwner
+   * with its `tx`) are removed right after the commit. Without it they go within a minute, by the job.
+   */
+  async transaction<T>(work: (tx: Db) => Promise<T>, alsoDrain: string[] = []): Promise<T> {
+    const keys = [...alsoDrain];
+    const result = await this.db.transaction(async (tx) => {
+      this.#deletedIn.set(tx, keys);
+      return work(tx);
+    });
+    await this.drainDeletions(keys);
+    return result;
+  }
+
+  /** Removes the blobs of rows just deleted: now without a transaction, after its commit within one. */
+  private async afterDelete(tx: Db | undefined, deleted: repo.DeletedFile[]): Promise<void> {
+    const keys = deleted.map((d) => d.key);
+    if (!tx) await this.drainDeletions(keys);
+    else this.#deletedIn.get(tx)?.push(...keys);
+  }
+
+  /** Where the uploaded bytes are: at the pending key, or already at the final key (a retried registration). */
+  private async locateUpload(pending: repo.PendingUploadRow): Promise<BlobInfo> {
+    const info = (await this.store.head(pending.key)) ?? (await this.store.head(pending.finalKey));
+    if (!info) throw errors.uploadMissing();
+    return info;
+  }
+
+  /** Deletes bytes that are not what the upload URL allowed (S3 URLs cannot bind a maximum) and says why. */
+  private async checkUploadedBytes(pending: repo.PendingUploadRow, info: BlobInfo): Promise<void> {
+    let problem: Error | undefined;
+    if (mediaTypeOf(info.contentType) !== pending.contentType) {
+      problem = errors.unsupportedFileType(
+        `The file was uploaded as ${mediaTypeOf(info.contentType) || 'an unknown type'}, not ${pending.contentType}`,
+      );
+    } else if (info.size > pending.maxBytes) {
+      problem = limitError(
+        checkFileLimits(
+          { kind: pending.kind, contentType: pending.contentType, size: info.size },
+          this.settings.limits,
+        ),
+      );
+      problem ??= errors.payloadTooLarge(`This upload accepts at most ${pending.maxBytes} bytes`);
+    } else if (pending.declaredSize !== null && info.size !== pending.declaredSize) {
+      problem = errors.uploadSizeMismatch(pending.declaredSize, info.size);
+    }
+    if (!problem) return;
+    await this.store.delete(info.key);
+    throw problem;
+  }
+
+  private async moveToFinal(pending: repo.PendingUploadRow): Promise<void> {
+    try {
+      await this.store.move(pending.key, pending.finalKey);
+    } catch (error) {
+      // A concurrent registration of the same upload moved it first.
+      if (error instanceof BlobNotFoundError && (await this.store.head(pending.finalKey))) return;
+      if (error instanceof BlobNotFoundError) throw errors.uploadMissing();
+      throw error;
+    }
+  }
+
+  private async readFacts(pending: repo.PendingUploadRow, size: number) {
+    const content = await this.store.get(pending.finalKey);
+    if (!content) throw errors.uploadMissing();
+    try {
+      return await readAudioFacts(content.stream, {
+        contentType: pending.contentType,
+        size,
+        fileName: pending.fileName,
+      });
+    } finally {
+      content.stream.destroy();
+    }
+  }
+
+  /** A signed URL to fetch the file: `inline` for players and images, `attachment` to save it under its name. */
+  async downloadUrl(
+    file: Pick<repo.FileRow, 'key' | 'originalName' | 'contentType'>,
+    options: { disposition?: 'inline' | 'attachment' } = {},
+  ): Promise<DownloadLink> {
+    return this.store.createDownloadUrl({
+      key: file.key,
+      expiresInSeconds: this.settings.downloadUrlTtlSeconds,
+      downloadName: file.originalName,
+      disposition: options.disposition ?? 'attachment',
+      contentType: file.contentType,
+    });
+  }
+
+  /** One file of the team, or undefined. */
+  get(teamId: number, fileId: number): Promise<repo.FileRow | undefined> {
+    return repo.findFile(this.db, teamId, fileId);
+  }
+
+  /** The team's file stored under `key`, or undefined. */
+  getByKey(teamId: number, key: string): Promise<repo.FileRow | undefined> {
+    return repo.findFileByKey(this.db, teamId, key);
+  }
+
+  /** Files of the team by id (missing and other teams' ids are left out). */
+  getMany(teamId: number, fileIds: number[]): Promise<repo.FileRow[]> {
+    return repo.findFilesByIds(this.db, teamId, fileIds);
+  }
+
+  /** A page of one owner's files, newest first. */
+  listOfOwner(teamId: number, owner: FileOwner, page: { limit: number; before?: number | undefined }) {
+    return repo.listFilesOfOwner(this.db, teamId, ownerRef(owner), page);
+  }
+
+  /** A pending (not yet registered) upload of the team by its id, or undefined. */
+  getPending(teamId: number, id: number): Promise<repo.PendingUploadRow | undefined> {
+    return repo.findPendingById(this.db, teamId, id);
+  }
+
+  /**
+   * Hard delete: removes the rows at once (in `tx` when given) and their blobs right after — after the commit
+   * when `tx` comes from transaction() or commitRegistration(), else within a minute by the blob-deletion job.
+   * Returns the ids deleted.
+   */
+  async delete(teamId: number, fileIds: number[], options: { tx?: Db } = {}): Promise<number[]> {
+    const deleted = await repo.deleteFiles(options.tx ?? this.db, teamId, fileIds);
+    await this.afterDelete(options.tx, deleted);
+    return deleted.map((d) => d.id);
+  }
+
+  /** Deletes every file of an owner but `keepId` (e.g. the banner just replaced); same rules as delete(). */
+  async deleteOfOwner(
+    teamId: number,
+    owner: FileOwner,
+    options: { tx?: Db; keepId?: number } = {},
+  ): Promise<number[]> {
+    const deleted = await repo.deleteFilesOfOwner(
+      options.tx ?? this.db,
+      teamId,
+      ownerRef(owner),
+      options.keepId,
+    );
+    await this.afterDelete(options.tx, deleted);
+    return deleted.map((d) => d.id);
+  }
+
+  /** Soft delete: the files stay (and count towards the quota) until `at`, then the purge job deletes them. */
+  scheduleDelete(teamId: number, fileIds: number[], at: Date, options: { tx?: Db } = {}): Promise<number[]> {
+    return repo.setDeleteAfter(options.tx ?? this.db, teamId, fileIds, at);
+  }
+
+  /** Undoes scheduleDelete (a restored resource keeps its files). */
+  cancelScheduledDelete(teamId: number, fileIds: number[], options: { tx?: Db } = {}): Promise<number[]> {
+    return repo.setDeleteAfter(options.tx ?? this.db, teamId, fileIds, null);
+  }
+
+  /** Abandons a pending upload (e.g. a stem the client gave up on): its row and any bytes go. */
+  async discardPending(teamId: number, key: string, owner?: FileOwner): Promise<boolean> {
+    const pending = await repo.findPendingByKey(this.db, teamId, key);
+    if (!pending) return false;
+    if (owner && (pending.ownerType !== owner.type || pending.ownerId !== String(owner.id))) return false;
+    const removed = await repo.deletePending(this.db, teamId, pending.id);
+    await this.drainDeletions([pending.key, pending.finalKey]);
+    return removed;
+  }
+
+  /** The team's storage: bytes and files in total and per kind, the quota and pending uploads. */
+  async usage(teamId: number) {
+    const row = await repo.storageUsage(this.db, teamId);
+    if (!row) throw errors.notFound('team');
+    const byKind = { audio: empty(), image: empty(), document: empty() };
+    for (const entry of row.byKind ?? []) {
+      if (entry.kind in byKind) {
+        byKind[entry.kind as FileKind] = { bytes: Number(entry.bytes), files: Number(entry.files) };
+      }
+    }
+    return {
+      plan: { id: row.planId, name: row.planName },
+      quotaBytes: row.quotaBytes,
+      usedBytes: row.usedBytes,
+      availableBytes: Math.max(0, row.quotaBytes - row.usedBytes),
+      fileCount: row.fileCount,
+      pendingUploads: row.pendingUploads,
+      byKind,
+    };
+  }
+
+  /**
+   * Removes blobs queued for deletion — only those of `keys` when given, else all — and answers how many
+   * went; what fails stays queued for the job's next run.
+   */
+  drainDeletions(keys?: string[]): Promise<number> {
+    return drainBlobDeletions(this.db, this.store, keys ? { keys } : {});
+  }
+}
+
+function empty() {
+  return { bytes: 0, files: 0 };
+}

@@ -1,0 +1,45 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { Secrets } from '../../shared/secrets.ts';
+import { createBlobStore } from '../../storage/storage-config.ts';
+import { defineFilesJobs } from './files.jobs.ts';
+import { FilesService } from './files.service.ts';
+import { LocalTransfers } from './transfers.ts';
+
+/** The origin signed local URLs point at: PUBLIC_URL, else the address the service listens on. */
+export function publicBaseUrl(config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+/** The blob store chosen by configuration, the files service over it, and its background jobs. */
+export function createFilesServices(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  secrets: Secrets;
+  jobs: JobQueue;
+}) {
+  const { db, clock, config, secrets, jobs } = deps;
+  const { storage } = config;
+  const store = createBlobStore(storage.settings, {
+    dataDir: config.dataDir,
+    publicBaseUrl: publicBaseUrl(config),
+    signingSecret: secrets.urlSigningSecret,
+    now: () => clock.now().getTime(),
+  });
+  const settings = {
+    limits: storage.limits,
+    uploadUrlTtlSeconds: storage.uploadUrlTtlSeconds,
+    downloadUrlTtlSeconds: storage.downloadUrlTtlSeconds,
+    pendingUploadTtlSeconds: storage.pendingUploadTtlSeconds,
+  };
+  defineFilesJobs(jobs, { db, clock, store, settings });
+  return {
+    files: new FilesService(db, clock, store, settings, jobs),
+    fileTransfers: new LocalTransfers(db, clock, store, secrets.urlSigningSecret),
+  };
+}

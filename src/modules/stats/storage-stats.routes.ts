@@ -1,0 +1,21 @@
+import type { App } from '../../app.ts';
+import { auth, principalOf } from '../../plugins/auth.ts';
+import { StorageStats, StorageStatsQuery } from './storage-stats.schemas.ts';
+
+export async function storageStatsRoutes(app: App) {
+  const stats = app.services.storageStats;
+
+  app.get(
+    '/api/v1/stats/storage',
+    {
+      config: { auth: auth.session },
+      schema: {
+        operationId: 'stats.storage',
+        summary: "The team's stored bytes and files (in total and per kind) against its plan's quota",
+        querystring: StorageStatsQuery,
+        response: { 200: StorageStats },
+      },
+    },
+    async (request) => stats.get(principalOf(request), request.query.teamId),
+  );
+}

@@ -1,0 +1,85 @@
+import type { App } from '../../app.ts';
+import { auth, principalOf } from '../../plugins/auth.ts';
+import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
+import { Banner, BannerUploadBody, BannerUploadUrl, SetBannerBody } from './banner.schemas.ts';
+import { conflictResponse } from './conflict-response.ts';
+
+const session = { config: { auth: auth.session } } as const;
+const extension = { config: { auth: auth.session, extension: true } } as const;
+
+/** The team banner: ask for an upload URL, PUT the image there, then set it with its fileKey. */
+export async function bannerRoutes(app: App) {
+  const banner = app.services.teamBanner;
+
+  app.post(
+    '/api/v1/teams/:id/banner/upload-url',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.banner.uploadUrl',
+        summary: 'A signed URL to upload a banner image to (owner or admin)',
+        description:
+          'PUT the image to `uploadUrl` with `headers`, then `PUT /api/v1/teams/{id}/banner {fileKey}`. ' +
+          'The type comes from the file name (png, jpg, webp, gif, avif).',
+        params: IdParams,
+        body: BannerUploadBody,
+        response: {
+          200: BannerUploadUrl,
+          400: { ...ErrorRef, description: 'validation_failed or unsupported_file_type' },
+        },
+      },
+    },
+    async (request) => banner.createUploadUrl(principalOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/v1/teams/:id/banner',
+    {
+      ...session,
+      schema: {
+        operationId: 'teams.banner.set',
+        summary: 'Set the uploaded image as the team banner (owner or admin); the previous one is deleted',
+        params: IdParams,
+        body: SetBannerBody,
+        response: {
+          200: Banner,
+          400: { ...ErrorRef, description: 'validation_failed or unsupported_file_type' },
+          413: { ...ErrorRef, description: 'payload_too_large or quota_exceeded' },
+          ...conflictResponse('upload_missing (nothing PUT yet) or upload_closed (expired or already used)'),
+        },
+      },
+    },
+    async (request) => banner.set(principalOf(request), request.params.id, request.body.fileKey),
+  );
+
+  app.get(
+    '/api/v1/teams/:id/banner',
+    {
+      ...extension,
+      schema: {
+        operationId: 'teams.banner.get',
+        summary: 'The team banner with signed links; 404 when the team has none',
+        params: IdParams,
+        response: { 200: Banner },
+      },
+    },
+    async (request) => banner.get(principalOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/v1/teams/:id/banner',
+    {
+      ...extension,
+      schema: {
+        operationId: 'teams.banner.delete',
+        summary: 'Remove the team banner and its bytes (owner or admin)',
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await banner.remove(principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,83 @@
+import type { App } from '../../app.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { IdParams, NoContent } from '../../shared/schemas.ts';
+import {
+  Collaborator,
+  CollaboratorGroups,
+  CollaboratorListQuery,
+  CollaboratorPage,
+  CollaboratorParams,
+  CreateCollaboratorBody,
+} from './collaborators.schemas.ts';
+import { read, write } from './route-auth.ts';
+
+/** Collaborators of a track and their groups by role. */
+export async function collaboratorsRoutes(app: App) {
+  const collaborators = app.services.trackCollaborators;
+
+  app.get(
+    '/api/v1/tracks/:id/collaborators',
+    {
+      ...read,
+      schema: {
+        operationId: 'tracks.collaborators.list',
+        summary: 'Collaborators of a track with their roles, in the order they were added',
+        params: IdParams,
+        querystring: CollaboratorListQuery,
+        response: { 200: CollaboratorPage },
+      },
+    },
+    async (request) =>
+      collaborators.list(principalOf(request), request.params.id, {
+        limit: request.query.limit ?? 50,
+        cursor: request.query.cursor,
+      }),
+  );
+
+  app.post(
+    '/api/v1/tracks/:id/collaborators',
+    {
+      ...write,
+      schema: {
+        operationId: 'tracks.collaborators.create',
+        summary: 'Add a collaborator with roles: a team member (userId) or a named outside person',
+        params: IdParams,
+        body: CreateCollaboratorBody,
+        response: { 201: Collaborator },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await collaborators.add(principalOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/v1/tracks/:id/collaborators/:collaboratorId',
+    {
+      ...write,
+      schema: {
+        operationId: 'tracks.collaborators.delete',
+        summary: 'Remove a collaborator from a track',
+        params: CollaboratorParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await collaborators.remove(principalOf(request), request.params.id, request.params.collaboratorId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/tracks/:id/collaborator-groups',
+    {
+      ...read,
+      schema: {
+        operationId: 'tracks.collaboratorGroups.list',
+        summary: 'Collaborators of a track grouped by role',
+        params: IdParams,
+        response: { 200: CollaboratorGroups },
+      },
+    },
+    async (request) => collaborators.groups(principalOf(request), request.params.id),
+  );
+}

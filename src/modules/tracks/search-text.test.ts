@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { prefixQuery, searchTerms, snippetOf } from './search-text.ts';
+
+describe('search text helpers', () => {
+  it('splits a query into words and builds a prefix query', () => {
+    expect(searchTerms("  Café, l'amour!  ")).toEqual(['Café', 'l', 'amour']);
+    expect(prefixQuery(['caf', 'amo'])).toBe('caf:* & amo:*');
+    expect(searchTerms('a b c d e f g h i j k l', 3)).toEqual(['a', 'b', 'c']);
+    expect(searchTerms(' :* & | ! ')).toEqual([]);
+  });
+
+  it('highlights words starting with a term, ignoring case and accents', () => {
+    const { snippet, highlights } = snippetOf('Le CAFÉ de Noël, un café noir', ['cafe', 'noel']);
+    expect(snippet).toBe('Le CAFÉ de Noël, un café noir');
+    expect(highlights.map((h) => snippet.slice(h.start, h.start + h.length))).toEqual([
+      'CAFÉ',
+      'Noël',
+      'café',
+    ]);
+  });
+
+  it('cuts a window around the first match', () => {
+    const text = `${'word '.repeat(40)}target here${' tail'.repeat(60)}`;
+    const { snippet, highlights } = snippetOf(text, ['targ'], 10, 20);
+    expect(snippet.startsWith('…')).toBe(true);
+    expect(snippet.endsWith('…')).toBe(true);
+    expect(highlights).toHaveLength(1);
+    expect(snippet.slice(highlights[0]!.start, highlights[0]!.start + highlights[0]!.length)).toBe('target');
+  });
+});

@@ -1,0 +1,69 @@
+/** Letters NFD does not decompose but the database folds (see tmw_fold in the migrations). */
+const SPECIAL: Record<string, string> = {
+  ß: 's',
+  ø: 'o',
+  đ: 'd',
+  ł: 'l',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  æ: 'a',
+  œ: 'o',
+  ð: 'd',
+  þ: 't',
+};
+
+const WORD = /[\p{L}\p{N}]/u;
+
+/** Folds one character the way the database folds text: no diacritics, lower case. */
+function foldChar(c: string): string {
+  const lower = c.toLowerCase();
+  return SPECIAL[lower] ?? lower.normalize('NFD').charAt(0);
+}
+
+/** The words of a search query, at most `max`. */
+export function searchTerms(q: string, max = 10): string[] {
+  return q
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, max);
+}
+
+/** A to_tsquery text matching every term as a word prefix. Terms hold letters and digits only. */
+export function prefixQuery(terms: string[]): string {
+  return terms.map((t) => `${t}:*`).join(' & ');
+}
+
+export type Highlight = { start: number; length: number };
+
+/**
+ * A window of `text` around the first word starting with a term, and the words there that start with
+ * any term (offsets into the snippet). Matching ignores case and accents, like the search itself.
+ */
+export function snippetOf(text: string, terms: string[], before = 60, after = 140) {
+  const chars = [...text];
+  const folded = chars.map(foldChar);
+  const foldedTerms = terms.map((t) => [...t].map(foldChar).join(''));
+  const wordStarts: number[] = [];
+  chars.forEach((c, i) => {
+    if (WORD.test(c) && (i === 0 || !WORD.test(chars[i - 1]!))) wordStarts.push(i);
+  });
+  const matches = wordStarts.filter((i) =>
+    foldedTerms.some((t) => folded.slice(i, i + [...t].length).join('') === t),
+  );
+  const first = matches[0] ?? 0;
+  const from = Math.max(0, first - before);
+  const to = Math.min(chars.length, first + after);
+  const prefix = from > 0 ? '…' : '';
+  const snippet = prefix + chars.slice(from, to).join('') + (to < chars.length ? '…' : '');
+  const highlights: Highlight[] = [];
+  for (const start of matches) {
+    if (start < from || start >= to) continue;
+    let end = start;
+    while (end < to && WORD.test(chars[end]!)) end++;
+    // Offsets count UTF-16 code units, as JavaScript strings do.
+    const offset = prefix.length + chars.slice(from, start).join('').length;
+    highlights.push({ start: offset, length: chars.slice(start, end).join('').length });
+  }
+  return { snippet, highlights };
+}

@@ -1,0 +1,262 @@
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { trackLinks, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
+import type { Actor } from '../activity/activity.ts';
+import type { TrackRow } from './track-access.ts';
+
+// Drizzle writes columns of a single-table select unqualified: outer references in subqueries must be explicit.
+const outerTrackId = sql.raw('"tracks"."id"');
+const outerTeamId = sql.raw('"tracks"."team_id"');
+
+/** The teams that hold each track (owning team first). */
+const teamIdsOf = sql<
+  number[]
+>`(select coalesce(array_agg(${trackTeams.teamId} order by ${trackTeams.teamId} = ${outerTeamId} desc, ${trackTeams.teamId}), '{}') from ${trackTeams} where ${trackTeams.trackId} = ${outerTrackId})`;
+
+const trackColumns = {
+  id: tracks.id,
+  teamId: tracks.teamId,
+  statusId: tracks.statusId,
+  position: tracks.position,
+  title: tracks.title,
+  artist: tracks.artist,
+  genre: tracks.genre,
+  tags: tracks.tags,
+  bpm: tracks.bpm,
+  key: tracks.musicalKey,
+  language: tracks.language,
+  isrc: tracks.isrc,
+  label: tracks.label,
+  distributor: tracks.distributor,
+  explicit: tracks.explicit,
+  lyrics: tracks.lyrics,
+  notes: tracks.notes,
+  releaseDate: tracks.releaseDate,
+  teamIds: teamIdsOf,
+  createdBy: tracks.createdBy,
+  deletedAt: tracks.deletedAt,
+  createdAt: tracks.createdAt,
+  updatedAt: tracks.updatedAt,
+};
+
+export type TrackView = NonNullable<Awaited<ReturnType<typeof findTrackView>>>;
+
+export async function findTrackView(db: Db, trackId: number) {
+  const [row] = await db.select(trackColumns).from(tracks).where(eq(tracks.id, trackId)).limit(1);
+  return row;
+}
+
+export type TrackSort = 'updated' | 'title';
+export type TrackListFilter = {
+  teamIds: number[];
+  statusId?: string | undefined;
+  q?: string | undefined;
+  sort: TrackSort;
+  after?: [string, number] | undefined;
+  limit: number;
+};
+
+const titleKey = sql<string>`lower(${tracks.title})`;
+
+/** Tracks held by any of `teamIds`, not deleted, in the requested order after the keyset cursor. */
+export async function listTracks(db: Db, f: TrackListFilter) {
+  if (f.teamIds.length === 0) return [];
+  const held = sql`exists (select 1 from ${trackTeams} where ${trackTeams.trackId} = ${outerTrackId} and ${inArray(trackTeams.teamId, f.teamIds)})`;
+  const text = f.q
+    ? sql`strpos(lower(${tracks.title} || ' ' || coalesce(${tracks.artist}, '') || ' ' || coalesce(${tracks.genre}, '')), lower(${f.q})) > 0`
+    : undefined;
+  let after: SQL | undefined;
+  if (f.after && f.sort === 'updated')
+    after = sql`(${tracks.updatedAt}, ${tracks.id}) < (${f.after[0]}::timestamptz, ${f.after[1]})`;
+  if (f.after && f.sort === 'title')
+    after = sql`(${titleKey}, ${tracks.id}) > (${f.after[0]}, ${f.after[1]})`;
+  const order =
+    f.sort === 'updated' ? [desc(tracks.updatedAt), desc(tracks.id)] : [asc(titleKey), asc(tracks.id)];
+  return db
+    .select({ ...trackColumns, titleKey })
+    .from(tracks)
+    .where(
+      and(
+        isNull(tracks.deletedAt),
+        held,
+        f.statusId ? eq(tracks.statusId, f.statusId) : undefined,
+        text,
+        after,
+      ),
+    )
+    .orderBy(...order)
+    .limit(f.limit);
+}
+
+/** The next free position at the end of a status column. */
+async function nextPosition(db: Db, teamId: number, statusId: string): Promise<number> {
+  const [row] = await db
+    .select({ next: sql<number>`coalesce(max(${tracks.position}) + 1, 0)`.mapWith(Number) })
+    .from(tracks)
+    .where(and(eq(tracks.teamId, teamId), eq(tracks.statusId, statusId)));
+  return row?.next ?? 0;
+}
+
+export type NewTrack = { teamId: number; statusId: string; title: string; audioFileName: string; now: Date };
+
+/** Inserts a track at the end of its status column with its first version; the owning team holds it. */
+export async function insertTrackWithVersion(tx: Db, input: NewTrack, actor: Actor) {
+  const position = await nextPosition(tx, input.teamId, input.statusId);
+  const by = { createdBy: actor.actorUserId, createdByKeyId: actor.actorKeyId };
+  const [track] = await tx
+    .insert(tracks)
+    .values({
+      teamId: input.teamId,
+      statusId: input.statusId,
+      position,
+      title: input.title,
+      ...by,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  await tx
+    .insert(trackTeams)
+    .values({ trackId: track!.id, teamId: input.teamId, addedBy: actor.actorUserId });
+  const [version] = await tx
+    .insert(trackVersions)
+    .values({
+      trackId: track!.id,
+      position: 0,
+      name: 'Version 1',
+      audioFileName: input.audioFileName,
+      ...by,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  return { track: track!, version: version! };
+}
+
+export type TrackFields = Partial<
+  Pick<
+    TrackRow,
+    | 'title'
+    | 'artist'
+    | 'genre'
+    | 'tags'
+    | 'bpm'
+    | 'musicalKey'
+    | 'language'
+    | 'isrc'
+    | 'label'
+    | 'distributor'
+    | 'explicit'
+    | 'lyrics'
+    | 'notes'
+    | 'releaseDate'
+    | 'statusId'
+    | 'position'
+    | 'deletedAt'
+  >
+>;
+
+export async function updateTrack(db: Db, trackId: number, fields: TrackFields, now: Date): Promise<void> {
+  await db
+    .update(tracks)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(tracks.id, trackId));
+}
+
+/** Moves a track to the end of another status column. */
+export async function moveTrackToStatus(db: Db, track: TrackRow, statusId: string, now: Date) {
+  const position = await nextPosition(db, track.teamId, statusId);
+  await updateTrack(db, track.id, { statusId, position }, now);
+}
+
+export async function deleteTrack(db: Db, trackId: number): Promise<void> {
+  await db.delete(tracks).where(eq(tracks.id, trackId));
+}
+
+/** Ids of the team's live tracks in one status column, locked for a reorder. */
+export async function lockStatusColumn(db: Db, teamId: number, statusId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(and(eq(tracks.teamId, teamId), eq(tracks.statusId, statusId), isNull(tracks.deletedAt)))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function setPositions(db: Db, ordered: number[]): Promise<void> {
+  if (ordered.length === 0) return;
+  const cases = sql.join(
+    ordered.map((id, i) => sql`when ${id}::integer then ${i}::integer`),
+    sql` `,
+  );
+  await db
+    .update(tracks)
+    .set({ position: sql`case ${tracks.id} ${cases} end` })
+    .where(inArray(tracks.id, ordered));
+}
+
+export async function shareTrack(db: Db, trackId: number, teamId: number, userId: string | null) {
+  const rows = await db
+    .insert(trackTeams)
+    .values({ trackId, teamId, addedBy: userId })
+    .onConflictDoNothing()
+    .returning({ teamId: trackTeams.teamId });
+  return rows.length > 0;
+}
+
+/** The track's references and inspirations, oldest first. */
+export async function listLinks(db: Db, trackId: number) {
+  return db
+    .select({
+      id: trackLinks.id,
+      kind: trackLinks.kind,
+      url: trackLinks.url,
+      platform: trackLinks.platform,
+      createdAt: trackLinks.createdAt,
+    })
+    .from(trackLinks)
+    .where(eq(trackLinks.trackId, trackId))
+    .orderBy(asc(trackLinks.id));
+}
+
+export async function insertLink(
+  db: Db,
+  values: { trackId: number; kind: 'reference' | 'inspiration'; url: string; platform: string | null },
+  actor: Actor,
+) {
+  const [row] = await db
+    .insert(trackLinks)
+    .values({ ...values, createdBy: actor.actorUserId, createdByKeyId: actor.actorKeyId })
+    .returning();
+  return row!;
+}
+
+/** Status usage of the team's tracks, soft-deleted ones included (they may come back). */
+export async function trackStatusesInUse(db: Db, teamId: number, statusIds: string[]) {
+  const rows = await db
+    .selectDistinct({ statusId: tracks.statusId })
+    .from(tracks)
+    .where(and(eq(tracks.teamId, teamId), inArray(tracks.statusId, statusIds)));
+  return rows.map((r) => r.statusId);
+}
+
+export async function moveTracksBetweenStatuses(db: Db, teamId: number, from: string, to: string) {
+  const base = await nextPosition(db, teamId, to);
+  await db
+    .update(tracks)
+    .set({ statusId: to, position: sql`${tracks.position} + ${base}` })
+    .where(and(eq(tracks.teamId, teamId), eq(tracks.statusId, from)));
+}
+
+/** Marks the track as changed (lists sort by it). */
+export async function touchTrack(db: Db, trackId: number, now: Date): Promise<void> {
+  await db.update(tracks).set({ updatedAt: now }).where(eq(tracks.id, trackId));
+}
+
+export async function versionIdsOf(db: Db, trackId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: trackVersions.id })
+    .from(trackVersions)
+    .where(eq(trackVersions.trackId, trackId));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,221 @@
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { auth, principalOf } from '../../plugins/auth.ts';
+import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
+import { read, session, write } from './route-auth.ts';
+import {
+  CreatedTrack,
+  CreateTrackBody,
+  DeleteTrackQuery,
+  InspirationBody,
+  ReferenceBody,
+  ReorderBody,
+  ShareBody,
+  ShareResult,
+  StatusBody,
+  TrackDetail,
+  TrackLink,
+  TrackListQuery,
+  TrackPage,
+  TrackPatchBody,
+} from './tracks.schemas.ts';
+
+/** Tracks themselves: list, read, change, delete/restore, status, board order, sharing and links. */
+export async function tracksRoutes(app: App) {
+  const tracks = app.services.tracks;
+
+  app.get(
+    '/api/v1/tracks/',
+    {
+      ...read,
+      schema: {
+        operationId: 'tracks.list',
+        summary: 'List tracks of a team (or of all your teams), most recently updated first or by title',
+        description:
+          'Without teamId: every team of the caller (a key: its team). Tracks shared with a team are listed ' +
+          'with it. Soft-deleted tracks are left out.',
+        querystring: TrackListQuery,
+        response: { 200: TrackPage },
+      },
+    },
+    async (request) => {
+      const { teamId, status, q, sort, limit, cursor } = request.query;
+      return tracks.list(principalOf(request), { teamId, status, q, sort, limit: limit ?? 50, cursor });
+    },
+  );
+
+  app.post(
+    '/api/v1/tracks/',
+    {
+      ...session,
+      schema: {
+        operationId: 'tracks.create',
+        summary:
+          "Create a track in the team's first status (idea) with its first version and the audio upload URL",
+        description:
+          'PUT the audio to upload.uploadUrl with upload.headers. An audio_file_name whose type is not an ' +
+          'accepted audio type is 400 unsupported_file_type, and no track is created.',
+        body: CreateTrackBody,
+        response: { 201: CreatedTrack },
+      },
+    },
+    async (request, reply) => {
+      const { title, team_id, audio_file_name } = request.body;
+      const created = await tracks.create(principalOf(request), {
+        title,
+        teamId: team_id,
+        audioFileName: audio_file_name,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/v1/tracks/reorder',
+    {
+      ...session,
+      schema: {
+        operationId: 'tracks.reorder',
+        summary: 'Reorder the tracks of one status column (all of them, each once)',
+        description:
+          'track_orders must be a permutation of the live tracks of the status in their team: a repeated or ' +
+          'foreign track id, a repeated order, or a missing track is 400. Applied atomically.',
+        body: ReorderBody,
+        response: {
+          200: Type.Object({ statusId: Type.String(), trackIds: Type.Array(Type.Integer()) }),
+        },
+      },
+    },
+    async (request) =>
+      tracks.reorder(principalOf(request), request.body.status_id, request.body.track_orders),
+  );
+
+  app.get(
+    '/api/v1/tracks/:id',
+    {
+      ...read,
+      schema: {
+        operationId: 'tracks.get',
+        summary: 'A track with its references and inspirations',
+        params: IdParams,
+        response: { 200: TrackDetail },
+      },
+    },
+    async (request) => tracks.get(principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/tracks/:id',
+    {
+      ...write,
+      schema: {
+        operationId: 'tracks.update',
+        summary: "Change a track's catalogue fields",
+        params: IdParams,
+        body: TrackPatchBody,
+        response: { 200: TrackDetail },
+      },
+    },
+    async (request) => tracks.update(principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/v1/tracks/:id',
+    {
+      ...session,
+      schema: {
+        operationId: 'tracks.delete',
+        summary: 'Delete a track: soft (default, restorable) or hard (rows and files at once)',
+        description: 'Members of the owning team only (a member of a team it is shared with gets 403).',
+        params: IdParams,
+        querystring: DeleteTrackQuery,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await tracks.remove(principalOf(request), request.params.id, request.query.mode ?? 'soft');
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/tracks/:id/restore',
+    {
+      config: { auth: auth.session, extension: true },
+      schema: {
+        operationId: 'tracks.restore',
+        summary: 'Bring a soft-deleted track back',
+        params: IdParams,
+        response: { 200: TrackDetail, 409: { ...ErrorRef, description: 'The track is not deleted' } },
+      },
+    },
+    async (request) => tracks.restore(principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/tracks/:id/status',
+    {
+      ...session,
+      schema: {
+        operationId: 'tracks.status.update',
+        summary: "Move a track to another status of its team's configuration (at the end of that column)",
+        params: IdParams,
+        body: StatusBody,
+        response: { 200: TrackDetail },
+      },
+    },
+    async (request) => tracks.changeStatus(principalOf(request), request.params.id, request.body.status),
+  );
+
+  app.post(
+    '/api/v1/tracks/:id/teams',
+    {
+      ...write,
+      schema: {
+        operationId: 'tracks.teams.add',
+        summary: 'Share a track with another team you belong to; both teams then hold it',
+        description: 'Idempotent. With an API key only its own team can be named.',
+        params: IdParams,
+        body: ShareBody,
+        response: { 200: ShareResult },
+      },
+    },
+    async (request) => tracks.share(principalOf(request), request.params.id, request.body.teamId),
+  );
+
+  app.post(
+    '/api/v1/tracks/:id/references',
+    {
+      ...write,
+      schema: {
+        operationId: 'tracks.references.create',
+        summary: 'Add a reference track link (http or https) with its platform',
+        params: IdParams,
+        body: ReferenceBody,
+        response: { 201: TrackLink },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await tracks.addLink(principalOf(request), request.params.id, 'reference', request.body)),
+  );
+
+  app.post(
+    '/api/v1/tracks/:id/inspirations',
+    {
+      ...write,
+      schema: {
+        operationId: 'tracks.inspirations.create',
+        summary: 'Add an inspiration link (http or https)',
+        params: IdParams,
+        body: InspirationBody,
+        response: { 201: TrackLink },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await tracks.addLink(principalOf(request), request.params.id, 'inspiration', request.body)),
+  );
+}

@@ -1,0 +1,310 @@
+import type { Db } from '../../db/client.ts';
+import type { Principal } from '../../plugins/auth.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { errors } from '../../shared/errors.ts';
+import { decodeCursor, toPage } from '../../shared/pagination.ts';
+import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
+import { actorOf, recordActivity } from '../activity/activity.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { findStatusConfig } from '../teams/teams.repository.ts';
+import { applyPermutation, repeatedEntries } from './permutation.ts';
+import { requireOwnerTeamMember, requireTrack } from './track-access.ts';
+import { listTeamIdsOfUser } from './track-teams.ts';
+import * as repo from './tracks.repository.ts';
+import { audioOwner } from './version-audio.ts';
+import { setVersionAudioKey } from './versions.repository.ts';
+
+export type TrackPatch = {
+  title?: string;
+  artist?: string | null;
+  genre?: string | null;
+  tags?: string[];
+  bpm?: number | null;
+  key?: string | null;
+  language?: string | null;
+  isrc?: string | null;
+  label?: string | null;
+  distributor?: string | null;
+  explicit?: boolean | null;
+  lyrics?: string | null;
+  notes?: string | null;
+  releaseDate?: string | null;
+};
+
+export type TrackListInput = {
+  teamId?: number | undefined;
+  status?: string | undefined;
+  q?: string | undefined;
+  sort?: repo.TrackSort | undefined;
+  limit: number;
+  cursor?: string | undefined;
+};
+
+const isCursor = (v: unknown): v is [string, number] =>
+  Array.isArray(v) &&
+  v.length === 2 &&
+  typeof v[0] === 'string' &&
+  v[0].length <= 1000 &&
+  !v[0].includes('\u0000') &&
+  Number.isSafeInteger(v[1]);
+
+/** Tracks themselves: list, read, change, delete and restore, status and board order, sharing, links. */
+export class TracksService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly files: Pick<FilesService, 'createUploadUrl' | 'deleteOfOwner'>,
+  ) {}
+
+  /**
+   * Creates a track in the team's first status with its first version, and the upload URL for that
+   * version's audio. When no URL can be issued (file type, quota), the track is not kept.
+   */
+  async create(principal: Principal, input: { title: string; teamId: number; audioFileName: string }) {
+    const userId = sessionUserId(principal);
+    await requireTeam(this.db, principal, input.teamId);
+    const config = await findStatusConfig(this.db, input.teamId);
+    const statusId = config?.tracks[0]?.id;
+    if (!statusId) throw errors.notFound('team');
+    const fileName = input.audioFileName.trim();
+    const { track, version } = await this.db.transaction(async (tx) => {
+      const created = await repo.insertTrackWithVersion(
+        tx,
+        {
+          teamId: input.teamId,
+          statusId,
+          title: input.title.trim(),
+          audioFileName: fileName,
+          now: this.clock.now(),
+        },
+        actorOf(principal),
+      );
+      await this.record(tx, principal, input.teamId, 'track.created', created.track.id, {
+        versionId: created.version.id,
+      });
+      return created;
+    });
+    let ticket: Awaited<ReturnType<FilesService['createUploadUrl']>>;
+    try {
+      ticket = await this.files.createUploadUrl({
+        teamId: input.teamId,
+        kind: 'audio',
+        fileName,
+        owner: audioOwner(version.id),
+        createdBy: userId,
+      });
+    } catch (error) {
+      await repo.deleteTrack(this.db, track.id);
+      throw error;
+    }
+    await setVersionAudioKey(this.db, version.id, ticket.key);
+    const { uploadUrl, method, headers, key, expiresAt } = ticket;
+    return {
+      ...(await this.detail(this.db, track.id)),
+      versionId: version.id,
+      upload: { uploadUrl, method, headers, fileKey: key, expiresAt },
+    };
+  }
+
+  async list(principal: Principal, input: TrackListInput) {
+    let teamIds: number[];
+    if (input.teamId !== undefined) {
+      await requireTeam(this.db, principal, input.teamId);
+      teamIds = [input.teamId];
+    } else {
+      teamIds =
+        principal.type === 'key' ? [principal.teamId] : await listTeamIdsOfUser(this.db, principal.userId);
+    }
+    const sort = input.sort ?? 'updated';
+    const after = decodeCursor(input.cursor, isCursor);
+    if (after && sort === 'updated' && Number.isNaN(Date.parse(after[0])))
+      throw errors.validation([{ path: '/query/cursor', message: 'is not a cursor this endpoint issued' }]);
+    const rows = await repo.listTracks(this.db, {
+      teamIds,
+      statusId: input.status,
+      q: input.q,
+      sort,
+      after,
+      limit: input.limit + 1,
+    });
+    const page = toPage(rows, input.limit, (last): [string, number] =>
+      sort === 'updated' ? [last.updatedAt.toISOString(), last.id] : [last.titleKey, last.id],
+    );
+    return { items: page.items.map(({ titleKey: _, ...track }) => track), nextCursor: page.nextCursor };
+  }
+
+  async get(principal: Principal, trackId: number) {
+    await requireTrack(this.db, principal, trackId);
+    return this.detail(this.db, trackId);
+  }
+
+  private async view(db: Db, trackId: number): Promise<repo.TrackView> {
+    const track = await repo.findTrackView(db, trackId);
+    if (!track) throw errors.notFound('track');
+    return track;
+  }
+
+  private async detail(db: Db, trackId: number) {
+    const track = await this.view(db, trackId);
+    const links = await repo.listLinks(db, trackId);
+    const strip = ({ id, kind, url, platform, createdAt }: (typeof links)[number]) => ({
+      id,
+      kind,
+      url,
+      platform,
+      createdAt,
+    });
+    return {
+      ...track,
+      references: links.filter((l) => l.kind === 'reference').map(strip),
+      inspirations: links.filter((l) => l.kind === 'inspiration').map(strip),
+    };
+  }
+
+  async update(principal: Principal, trackId: number, patch: TrackPatch) {
+    const { track } = await requireTrack(this.db, principal, trackId);
+    const { key, title, ...rest } = patch;
+    const fields: repo.TrackFields = { ...rest };
+    if (title !== undefined) fields.title = title.trim();
+    if (key !== undefined) fields.musicalKey = key;
+    if (fields.isrc) fields.isrc = fields.isrc.replaceAll('-', '');
+    return this.db.transaction(async (tx) => {
+      await repo.updateTrack(tx, trackId, fields, this.clock.now());
+      await this.record(tx, principal, track.teamId, 'track.updated', trackId, {
+        fields: Object.keys(patch),
+      });
+      return this.detail(tx, trackId);
+    });
+  }
+
+  async remove(principal: Principal, trackId: number, mode: 'soft' | 'hard'): Promise<void> {
+    const access = await requireTrack(this.db, principal, trackId, { deleted: mode === 'hard' });
+    requireOwnerTeamMember(access);
+    await this.db.transaction(async (tx) => {
+      if (mode === 'hard') {
+        for (const versionId of await repo.versionIdsOf(tx, trackId))
+          await this.files.deleteOfOwner(access.track.teamId, audioOwner(versionId), { tx });
+        await repo.deleteTrack(tx, trackId);
+      } else await repo.updateTrack(tx, trackId, { deletedAt: this.clock.now() }, this.clock.now());
+      await this.record(tx, principal, access.track.teamId, `track.deleted`, trackId, { mode });
+    });
+  }
+
+  async restore(principal: Principal, trackId: number) {
+    const access = await requireTrack(this.db, principal, trackId, { deleted: true });
+    requireOwnerTeamMember(access);
+    if (access.track.deletedAt === null) throw errors.conflict('The track is not deleted');
+    return this.db.transaction(async (tx) => {
+      await repo.updateTrack(tx, trackId, { deletedAt: null }, this.clock.now());
+      await this.record(tx, principal, access.track.teamId, 'track.restored', trackId);
+      return this.detail(tx, trackId);
+    });
+  }
+
+  async changeStatus(principal: Principal, trackId: number, status: string) {
+    const access = await requireTrack(this.db, principal, trackId);
+    requireOwnerTeamMember(access);
+    const { track } = access;
+    await this.requireStatus(track.teamId, status, '/body/status');
+    return this.db.transaction(async (tx) => {
+      if (track.statusId !== status) await repo.moveTrackToStatus(tx, track, status, this.clock.now());
+      await this.record(tx, principal, track.teamId, 'track.status_changed', trackId, {
+        from: track.statusId,
+        to: status,
+      });
+      return this.detail(tx, trackId);
+    });
+  }
+
+  /** Reorders one status column: `orders` must name every live track of it exactly once. */
+  async reorder(principal: Principal, statusId: string, orders: { trackId: number; order: number }[]) {
+    sessionUserId(principal);
+    const first = await requireTrack(this.db, principal, orders[0]!.trackId);
+    requireOwnerTeamMember(first);
+    const teamId = first.track.teamId;
+    await this.requireStatus(teamId, statusId, '/body/status_id');
+    const entries = orders.map((o) => ({ id: o.trackId, order: o.order }));
+    const repeated = repeatedEntries(entries, '/body/track_orders', 'trackId');
+    if (repeated.length > 0) throw errors.validation(repeated);
+    return this.db.transaction(async (tx) => {
+      const column = new Set(await repo.lockStatusColumn(tx, teamId, statusId));
+      const ordered = applyPermutation(
+        entries,
+        column,
+        '/body/track_orders',
+        'trackId',
+        `the tracks of status ${statusId} in this team`,
+      );
+      await repo.setPositions(tx, ordered);
+      await this.record(tx, principal, teamId, 'tracks.reordered', statusId, { statusId, trackIds: ordered });
+      return { statusId, trackIds: ordered };
+    });
+  }
+
+  /** Shares a track with another team of the caller; both teams then hold it. */
+  async share(principal: Principal, trackId: number, teamId: number) {
+    const { track } = await requireTrack(this.db, principal, trackId);
+    if (principal.type === 'key') {
+      if (teamId !== principal.teamId) throw errors.notFound('team');
+    } else await requireTeam(this.db, principal, teamId);
+    return this.db.transaction(async (tx) => {
+      const added = await repo.shareTrack(
+        tx,
+        trackId,
+        teamId,
+        principal.type === 'session' ? principal.userId : null,
+      );
+      if (added) await this.record(tx, principal, track.teamId, 'track.shared', trackId, { teamId });
+      const view = await this.view(tx, trackId);
+      return { trackId, teamIds: view.teamIds };
+    });
+  }
+
+  async addLink(
+    principal: Principal,
+    trackId: number,
+    kind: 'reference' | 'inspiration',
+    input: { url: string; platform?: string },
+  ) {
+    const { track } = await requireTrack(this.db, principal, trackId);
+    return this.db.transaction(async (tx) => {
+      const link = await repo.insertLink(
+        tx,
+        { trackId, kind, url: input.url, platform: input.platform?.trim().toLowerCase() ?? null },
+        actorOf(principal),
+      );
+      await this.record(tx, principal, track.teamId, `track.${kind}_added`, trackId, { linkId: link.id });
+      return {
+        id: link.id,
+        kind: link.kind,
+        url: link.url,
+        platform: link.platform,
+        createdAt: link.createdAt,
+      };
+    });
+  }
+
+  private async requireStatus(teamId: number, statusId: string, path: string) {
+    const config = await findStatusConfig(this.db, teamId);
+    if (!config?.tracks.some((s) => s.id === statusId))
+      throw errors.validation([{ path, message: `is not a track status of the team (${statusId})` }]);
+  }
+
+  private record(
+    tx: Db,
+    principal: Principal,
+    teamId: number,
+    action: string,
+    subjectId: number | string,
+    data?: Record<string, unknown>,
+  ) {
+    return recordActivity(tx, {
+      ...actorOf(principal),
+      teamId,
+      action,
+      subjectType: 'track',
+      subjectId,
+      data,
+    });
+  }
+}
