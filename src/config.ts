@@ -41,6 +41,7 @@ const EnvSchema = Type.Object({
   OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
   API_KEY_PREFIX: Type.String({ pattern: '^[a-z][a-z0-9]{1,15}$', default: 'tmw' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   URL_SIGNING_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   ...StorageEnv.properties,
 });
@@ -71,6 +72,7 @@ export type Config = Readonly<{
   }>;
   apiKeyPrefix: string;
   redisUrl: string | undefined;
+  redisTimeoutMs: number;
   storage: Readonly<{
     /** The storage variables as given (driver, S3 connection, TTLs, size limits). */
     settings: StorageSettings;
@@ -187,6 +189,7 @@ export function loadConfig(
     }),
     apiKeyPrefix: env.API_KEY_PREFIX,
     redisUrl: env.REDIS_URL,
+    redisTimeoutMs: env.REDIS_TIMEOUT_MS,
     storage: storageConfig(env),
     version: packageVersion(),
   });

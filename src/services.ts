@@ -28,7 +28,7 @@ export function createServices({
   clock: Clock;
   secrets: Secrets;
 }) {
-  const limits = RateLimits.connect(config.redisUrl);
+  const limits = RateLimits.connect(config.redisUrl, config.redisTimeoutMs);
   // Half the shutdown budget, so running jobs are handed back before the process is forced out.
   const jobs = new JobQueue(db, clock, { stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2) });
   const accessTokens = new AccessTokens({

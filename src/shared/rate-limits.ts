@@ -9,8 +9,10 @@ import {
 export type LimitResult = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
 
 // A counter lives on the request's path: a Redis that stops answering must not hold requests for long.
-const REDIS_COMMAND_TIMEOUT_MS = 500;
-const REDIS_READY_TIMEOUT_MS = 2000;
+export const DEFAULT_REDIS_TIMEOUT_MS = 500;
+// Connecting is off the request path (start-up), so it may take longer than one command.
+const READY_TIMEOUT_FACTOR = 4;
+const MIN_READY_TIMEOUT_MS = 2000;
 
 /**
  * Fixed-window counters, in memory by default or in Redis so several processes share one count.
@@ -19,28 +21,31 @@ const REDIS_READY_TIMEOUT_MS = 2000;
 export class RateLimits {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
 
-  constructor(private readonly redis?: Redis) {}
+  constructor(
+    private readonly redis?: Redis,
+    private readonly readyTimeoutMs = MIN_READY_TIMEOUT_MS,
+  ) {}
 
   /** Counters in Redis at `redisUrl`, or in this process's memory without one. */
-  static connect(redisUrl: string | undefined): RateLimits {
+  static connect(redisUrl: string | undefined, timeoutMs = DEFAULT_REDIS_TIMEOUT_MS): RateLimits {
     if (!redisUrl) return new RateLimits();
     const redis = new Redis(redisUrl, {
       maxRetriesPerRequest: 1,
       // Fail at once while disconnected (the in-memory insurance answers), never queue.
       enableOfflineQueue: false,
-      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      commandTimeout: timeoutMs,
     });
     redis.on('error', () => {
       // Reconnects by itself; limits fall back to memory meanwhile.
     });
-    return new RateLimits(redis);
+    return new RateLimits(redis, Math.max(MIN_READY_TIMEOUT_MS, READY_TIMEOUT_FACTOR * timeoutMs));
   }
 
   /**
    * Waits until Redis takes commands, so the first requests of a new process already share the count;
    * true once connected (or without Redis), false when Redis failed to connect or was not ready in time.
    */
-  ready(timeoutMs = REDIS_READY_TIMEOUT_MS): Promise<boolean> {
+  ready(timeoutMs = this.readyTimeoutMs): Promise<boolean> {
     const redis = this.redis;
     if (!redis || redis.status === 'ready') return Promise.resolve(true);
     return new Promise((resolve) => {
