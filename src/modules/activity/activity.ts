@@ -31,3 +31,12 @@ export async function recordActivity(tx: Db, entry: ActivityInput): Promise<void
     data: entry.data ?? {},
   });
 }
+
+/** Records one activity entry done by `principal` (a session's user or a key). */
+export function recordActivityBy(
+  tx: Db,
+  principal: Principal,
+  entry: Omit<ActivityInput, keyof Actor>,
+): Promise<void> {
+  return recordActivity(tx, { ...actorOf(principal), ...entry });
+}

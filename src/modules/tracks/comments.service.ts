@@ -3,7 +3,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
-import { actorOf, recordActivity } from '../activity/activity.ts';
+import { actorOf, recordActivityBy } from '../activity/activity.ts';
 import * as repo from './comments.repository.ts';
 import { requireVersion, type TrackAccess, type VersionRow } from './track-access.ts';
 
@@ -182,14 +182,7 @@ export class CommentsService {
     subjectId: number,
     data: Record<string, unknown>,
   ) {
-    return recordActivity(tx, {
-      ...actorOf(principal),
-      teamId,
-      action,
-      subjectType: 'comment',
-      subjectId,
-      data,
-    });
+    return recordActivityBy(tx, principal, { teamId, action, subjectType: 'comment', subjectId, data });
   }
 }
 

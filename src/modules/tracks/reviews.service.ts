@@ -4,7 +4,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
-import { actorOf, recordActivity } from '../activity/activity.ts';
+import { recordActivityBy } from '../activity/activity.ts';
 import * as repo from './reviews.repository.ts';
 import { requireVersion } from './track-access.ts';
 import { nonMembers } from './track-teams.ts';
@@ -115,13 +115,6 @@ export class ReviewsService {
     subjectId: number,
     data: Record<string, unknown>,
   ) {
-    return recordActivity(tx, {
-      ...actorOf(principal),
-      teamId,
-      action,
-      subjectType: 'review',
-      subjectId,
-      data,
-    });
+    return recordActivityBy(tx, principal, { teamId, action, subjectType: 'review', subjectId, data });
   }
 }

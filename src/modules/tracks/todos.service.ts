@@ -3,7 +3,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
-import { actorOf, recordActivity } from '../activity/activity.ts';
+import { actorOf, recordActivityBy } from '../activity/activity.ts';
 import * as repo from './todos.repository.ts';
 import { requireVersion } from './track-access.ts';
 import { nonMembers } from './track-teams.ts';
@@ -94,14 +94,7 @@ export class TodosService {
     subjectId: number,
     data: Record<string, unknown>,
   ) {
-    return recordActivity(tx, {
-      ...actorOf(principal),
-      teamId,
-      action,
-      subjectType: 'todo',
-      subjectId,
-      data,
-    });
+    return recordActivityBy(tx, principal, { teamId, action, subjectType: 'todo', subjectId, data });
   }
 }
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
-import { actorOf, recordActivity } from '../activity/activity.ts';
+import { actorOf, recordActivityBy } from '../activity/activity.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { findStatusConfig } from '../teams/teams.repository.ts';
 import { applyPermutation, repeatedEntries } from './permutation.ts';
@@ -298,13 +298,6 @@ export class TracksService {
     subjectId: number | string,
     data?: Record<string, unknown>,
   ) {
-    return recordActivity(tx, {
-      ...actorOf(principal),
-      teamId,
-      action,
-      subjectType: 'track',
-      subjectId,
-      data,
-    });
+    return recordActivityBy(tx, principal, { teamId, action, subjectType: 'track', subjectId, data });
   }
 }

@@ -4,7 +4,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
-import { actorOf, recordActivity } from '../activity/activity.ts';
+import { actorOf, recordActivityBy } from '../activity/activity.ts';
 import { fileLinks, peaksView } from '../files/file-view.ts';
 import { listFilesOfOwner } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -209,6 +209,6 @@ export class VersionsService {
     data: Record<string, unknown>,
   ) {
     const subjectType = action.startsWith('versions.') ? 'track' : 'version';
-    return recordActivity(tx, { ...actorOf(principal), teamId, action, subjectType, subjectId, data });
+    return recordActivityBy(tx, principal, { teamId, action, subjectType, subjectId, data });
   }
 }
