@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Files that replace a library module with a spy need a fresh module graph; every other file
@@ -12,11 +13,23 @@ export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    // Vitest leaves a core free by default; the test files wait on the database as much as they compute.
+    maxWorkers: Math.max(2, availableParallelism()),
+    // Worker processes are kept between files; each project below says whether its files share modules.
+    poolOptions: { forks: { isolate: false } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
     projects: [
-      { extends: true, test: { name: 'isolated', include: needsIsolation, isolate: true } },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: needsIsolation,
+          isolate: true,
+          poolOptions: { forks: { isolate: true } },
+        },
+      },
       {
         extends: true,
         test: {

@@ -5,11 +5,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { aiSearchScenarios } from './ai-search.ts';
+import { albumScenarios } from './albums.ts';
+import { catalogueScenarios, seedBenchCatalogue } from './catalogue.ts';
 
 /**
  * `npm run bench`: starts the service on a fresh data directory (or BENCH_DATABASE_URL), seeds what the
  * scenarios need, and runs each scenario and a bare node:http ceiling in the same run.
- * BENCH_DURATION (seconds, default 5) and BENCH_CONNECTIONS (default 32) tune the load.
+ * BENCH_DURATION (seconds, default 5) and BENCH_CONNECTIONS (default 32) tune the load; BENCH_TEAMS and
+ * BENCH_TRACKS_PER_TEAM (default 1,000 x 100) size the seeded catalogue.
  */
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -90,6 +94,7 @@ async function main() {
   tmw(['user', 'create', '--email', email, '--password', 'bench-password'], env);
   const teamId = tmw(['team', 'create', '--name', 'Bench', '--owner', email, '--plan', 'enterprise'], env);
   const key = tmw(['key', 'create', '--team', teamId, '--name', 'bench'], env);
+  const catalogue = await seedBenchCatalogue(env, email);
 
   const ceiling = await start(['--import', 'tsx', 'bench/ceiling.ts'], {}, '/');
   const server = await start(['--import', 'tsx', 'src/server.ts'], env, '/api/v1/health');
@@ -114,6 +119,10 @@ async function main() {
         headers: { authorization: `Bearer ${key}` },
       },
     ];
+    const asSession = { authorization: `Bearer ${session}` };
+    scenarios.push(...catalogueScenarios(catalogue).map((s) => ({ ...s, headers: asSession })));
+    scenarios.push(...(await albumScenarios(server.url, session, Number(teamId))));
+    scenarios.push(...aiSearchScenarios(key));
 
     const base = await measure(ceiling.url, { name: 'ceiling', path: '/' });
     const rows = [{ name: 'node:http ceiling', ...base, ratio: 1 }];

@@ -9,6 +9,8 @@ import Fastify, {
 } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { aiSearchRoutes } from './modules/ai-search/ai-search.routes.ts';
+import { albumsModuleRoutes } from './modules/albums/routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -20,6 +22,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { loggerOptions } from './plugins/request-log.ts';
+import { cachedSerializers } from './plugins/serializers.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { createServices, type Services } from './services.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
@@ -50,17 +54,6 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export const LOG_REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  '*.password',
-  '*.refresh_token',
-  '*.access_token',
-  '*.token',
-  '*.secret',
-];
-
 type BuildOptions = Omit<AppDeps, 'clock'> & Partial<Pick<AppDeps, 'clock'>> & { logger?: boolean };
 
 /** Builds the Fastify application without listening. */
@@ -70,7 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = deps;
   const services = createServices({ config, db: deps.database.db, clock: deps.clock, secrets: deps.secrets });
   const app = Fastify({
-    logger: logger === false ? false : { level: config.logLevel, redact: LOG_REDACT },
+    logger: logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     genReqId: (req) => {
@@ -79,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    schemaController: cachedSerializers,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
@@ -108,7 +102,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(filesRoutes);
   await app.register(storageStatsRoutes);
   await app.register(tracksModuleRoutes);
+  await app.register(albumsModuleRoutes);
   await app.register(usersRoutes);
+  await app.register(aiSearchRoutes);
 
   return app;
 }

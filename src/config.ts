@@ -34,6 +34,8 @@ const EnvSchema = Type.Object({
   ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 30, maximum: 86_400, default: 900 }),
   REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
   SIGNUP_ENABLED: Type.Boolean({ default: true }),
+  PASSWORD_HASH_MEMORY_KIB: Type.Integer({ minimum: 64, maximum: 4_194_304, default: 19_456 }),
+  PASSWORD_HASH_ITERATIONS: Type.Integer({ minimum: 1, maximum: 100, default: 2 }),
   LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
   OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
@@ -43,6 +45,11 @@ const EnvSchema = Type.Object({
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   URL_SIGNING_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  TRACK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+  AI_SEARCH_LLM_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  AI_SEARCH_LLM_MODEL: Type.Optional(Type.String({ minLength: 1 })),
+  AI_SEARCH_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  AI_SEARCH_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 3000 }),
   ...StorageEnv.properties,
 });
 
@@ -66,6 +73,7 @@ export type Config = Readonly<{
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
     signupEnabled: boolean;
+    passwordHashing: Readonly<{ memoryKib: number; iterations: number }>;
     loginMaxFailures: number;
     loginFailureWindowSeconds: number;
     oidc: Readonly<{ issuer: string; jwksUrl: string; audience: string }> | undefined;
@@ -73,6 +81,12 @@ export type Config = Readonly<{
   apiKeyPrefix: string;
   redisUrl: string | undefined;
   redisTimeoutMs: number;
+  /** Days a soft-deleted track can be restored before it is purged with its files. */
+  trackRetentionDays: number;
+  /** AI search reads queries with this chat-completions model when set; the built-in parser otherwise. */
+  aiSearchLlm:
+    | Readonly<{ url: string; model: string; apiKey: string | undefined; timeoutMs: number }>
+    | undefined;
   storage: Readonly<{
     /** The storage variables as given (driver, S3 connection, TTLs, size limits). */
     settings: StorageSettings;
@@ -150,6 +164,14 @@ export function loadConfig(
     );
     throw new ConfigError(problems);
   }
+  if (env.NODE_ENV !== 'test' && (env.PASSWORD_HASH_MEMORY_KIB < 19_456 || env.PASSWORD_HASH_ITERATIONS < 2))
+    problems.push(
+      'PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_ITERATIONS: at least 19456 and 2 (the OWASP minimum); lower costs are for tests only',
+    );
+  if (env.AI_SEARCH_LLM_URL && !env.AI_SEARCH_LLM_MODEL)
+    problems.push(
+      'AI_SEARCH_LLM_MODEL: required with AI_SEARCH_LLM_URL (the model name the endpoint serves)',
+    );
   if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
     for (const name of ['TOKEN_SECRET', 'URL_SIGNING_SECRET'] as const) {
       if (!env[name])
@@ -176,6 +198,10 @@ export function loadConfig(
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
       signupEnabled: env.SIGNUP_ENABLED,
+      passwordHashing: Object.freeze({
+        memoryKib: env.PASSWORD_HASH_MEMORY_KIB,
+        iterations: env.PASSWORD_HASH_ITERATIONS,
+      }),
       loginMaxFailures: env.LOGIN_MAX_FAILURES,
       loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
       oidc:
@@ -190,6 +216,16 @@ export function loadConfig(
     apiKeyPrefix: env.API_KEY_PREFIX,
     redisUrl: env.REDIS_URL,
     redisTimeoutMs: env.REDIS_TIMEOUT_MS,
+    trackRetentionDays: env.TRACK_RETENTION_DAYS,
+    aiSearchLlm:
+      env.AI_SEARCH_LLM_URL && env.AI_SEARCH_LLM_MODEL
+        ? Object.freeze({
+            url: env.AI_SEARCH_LLM_URL,
+            model: env.AI_SEARCH_LLM_MODEL,
+            apiKey: env.AI_SEARCH_LLM_API_KEY,
+            timeoutMs: env.AI_SEARCH_LLM_TIMEOUT_MS,
+          })
+        : undefined,
     storage: storageConfig(env),
     version: packageVersion(),
   });

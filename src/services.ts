@@ -1,11 +1,14 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { createAiSearchService } from './modules/ai-search/ai-search.services.ts';
+import { createAlbumsServices } from './modules/albums/albums.services.ts';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { apiKeyRateLimit, createAuthenticate } from './modules/auth/authenticator.ts';
 import { ExternalTokens } from './modules/auth/external-tokens.ts';
+import { Passwords } from './modules/auth/passwords.ts';
 import { createFilesServices } from './modules/files/files.services.ts';
 import { StorageStatsService } from './modules/stats/storage-stats.service.ts';
 import { createTeamFilesServices } from './modules/teams/team-files.services.ts';
@@ -40,7 +43,14 @@ export function createServices({
   });
   const externalTokens = config.auth.oidc ? new ExternalTokens(db, clock, config.auth.oidc) : undefined;
   const apiKeys = new ApiKeysService(db, clock, config.apiKeyPrefix);
-  const auth = new AuthService(db, clock, accessTokens, limits, config.auth);
+  const auth = new AuthService(
+    db,
+    clock,
+    accessTokens,
+    limits,
+    config.auth,
+    new Passwords(config.auth.passwordHashing),
+  );
   const fileServices = createFilesServices({ db, clock, config, secrets, jobs });
   return {
     apiKeys,
@@ -52,8 +62,16 @@ export function createServices({
     ...fileServices,
     ...createTeamFilesServices(db, clock, fileServices.files),
     storageStats: new StorageStatsService(db, fileServices.files),
-    ...createTracksServices(db, clock, fileServices.files),
+    ...createTracksServices({
+      db,
+      clock,
+      files: fileServices.files,
+      jobs,
+      retentionDays: config.trackRetentionDays,
+    }),
+    ...createAlbumsServices(db, clock, fileServices.files),
     users: createUsersServices(db, clock),
+    aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
     afterAuthenticate: apiKeyRateLimit(limits),
     /** Resolves once shared counters (Redis) take commands, or gave up connecting (memory then). */

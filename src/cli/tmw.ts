@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { plans, teams } from '../db/schema/index.ts';
 import { ApiKeysService } from '../modules/api-keys/api-keys.service.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/auth.repository.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { Passwords } from '../modules/auth/passwords.ts';
 import { insertTeamWithOwner } from '../modules/teams/teams.repository.ts';
 import { SCOPES, type Scope } from '../plugins/auth.ts';
 import { systemClock } from '../shared/clock.ts';
@@ -42,7 +42,7 @@ function teamId(options: Options): number {
 
 class UsageError extends Error {}
 
-async function run(database: Database, command: string[], options: Options): Promise<string> {
+async function run(database: Database, config: Config, command: string[], options: Options): Promise<string> {
   const { db } = database;
   switch (command.join(' ')) {
     case 'migrate':
@@ -53,7 +53,7 @@ async function run(database: Database, command: string[], options: Options): Pro
       const user = await insertUser(db, {
         email: required(options, 'email'),
         name: (options.name as string | undefined) ?? null,
-        passwordHash: await hashPassword(password),
+        passwordHash: await new Passwords(config.auth.passwordHashing).hash(password),
       });
       return user.id;
     }
@@ -74,7 +74,7 @@ async function run(database: Database, command: string[], options: Options): Pro
       const scopes = [options.scope ?? []].flat() as string[];
       const unknown = scopes.filter((s) => !SCOPES.includes(s as Scope));
       if (unknown.length) throw new UsageError(`unknown scope: ${unknown.join(', ')}`);
-      const keys = new ApiKeysService(db, systemClock, loadConfig().apiKeyPrefix);
+      const keys = new ApiKeysService(db, systemClock, config.apiKeyPrefix);
       const principal = { type: 'session', userId: team.createdBy, sessionId: 'cli' } as const;
       const key = await keys.create(principal, id, {
         name: required(options, 'name'),
@@ -129,7 +129,7 @@ async function main(): Promise<number> {
   const database = await openDatabase(config);
   try {
     await runMigrations(database);
-    process.stdout.write(`${await run(database, positionals, values)}\n`);
+    process.stdout.write(`${await run(database, config, positionals, values)}\n`);
     return 0;
   } finally {
     await database.close();

@@ -34,12 +34,16 @@ export function validationDetails(context: string, list: readonly AjvError[]): E
   return details;
 }
 
+/** Fastify names the query string `querystring`; error pointers call it `query`, like the OpenAPI `in`. */
+const requestPart = (context: string | undefined) =>
+  context === undefined ? 'body' : context === 'querystring' ? 'query' : context;
+
 /** Translates any thrown error into the one envelope of the contract. */
 export function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   const e = error as FastifyError & { validationContext?: string };
   if (e.validation)
-    return errors.validation(validationDetails(e.validationContext ?? 'body', e.validation as AjvError[]));
+    return errors.validation(validationDetails(requestPart(e.validationContext), e.validation as AjvError[]));
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return errors.unsupportedMediaType();

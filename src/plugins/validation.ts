@@ -32,12 +32,22 @@ function mapValues(record: JsonSchema): JsonSchema {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, closeObjects(v)]));
 }
 
+type Validate = ReturnType<Ajv['compile']>;
+
+// Route schemas are module constants: each app built in the process (tests build many) compiles them once.
+const compiled = { body: new WeakMap<object, Validate>(), text: new WeakMap<object, Validate>() };
+
 /** Compiles request schemas: strict types for bodies, coercion for query and params, closed objects for all. */
 export const validationPlugin = fp(
   async (app: FastifyInstance) => {
     app.setValidatorCompiler(({ schema, httpPart }) => {
-      const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-      return ajv.compile(closeObjects(schema) as JsonSchema);
+      const part = httpPart === 'body' ? 'body' : 'text';
+      let validate = compiled[part].get(schema);
+      if (!validate) {
+        validate = (part === 'body' ? bodyAjv : textAjv).compile(closeObjects(schema) as JsonSchema);
+        compiled[part].set(schema, validate);
+      }
+      return validate;
     });
   },
   { name: 'validation' },

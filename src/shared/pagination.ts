@@ -34,3 +34,10 @@ export function toPage<T, C>(rows: T[], limit: number, cursorOf: (last: T) => C)
       rows.length > limit && items.length > 0 ? encodeCursor(cursorOf(items[items.length - 1]!)) : null,
   };
 }
+
+export const DEFAULT_PAGE_LIMIT = 50;
+
+/** The page a list route asks for: its `limit` (50 when absent) and `cursor`. */
+export function pageOf(query: { limit?: number | undefined; cursor?: string | undefined }) {
+  return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, cursor: query.cursor };
+}

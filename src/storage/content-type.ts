@@ -1,4 +1,4 @@
-import { lookup } from 'mime-types';
+import { lookup, extension as usualExtension } from 'mime-types';
 
 /** `audio/WAV; charset=x` -> `audio/wav`: the media type alone, trimmed and lower case. */
 export function mediaTypeOf(contentType: string | undefined): string {
@@ -23,4 +23,20 @@ export function guessContentType(fileName: string): string | undefined {
   if (dot <= 0 || dot === base.length - 1) return undefined;
   const extension = base.slice(dot + 1).toLowerCase();
   return PREFERRED[extension] ?? (lookup(extension) || undefined);
+}
+
+// Where the MIME database's first extension is not the one people use (`mpga` for MP3).
+const PREFERRED_EXTENSIONS: Record<string, string> = {
+  'audio/mpeg': 'mp3',
+  'audio/flac': 'flac',
+  'audio/aiff': 'aiff',
+  'audio/ogg': 'ogg',
+  'audio/opus': 'opus',
+  'audio/webm': 'webm',
+};
+
+/** The usual file extension of a content type (`image/png` -> `png`), or undefined. */
+export function extensionFor(contentType: string): string | undefined {
+  const type = mediaTypeOf(contentType);
+  return PREFERRED_EXTENSIONS[type] ?? (usualExtension(type) || undefined);
 }

@@ -37,7 +37,12 @@ describe('blob tokens', () => {
   it('round-trips GET claims with and without optional fields', () => {
     const token = signBlobToken(getClaims, secret);
     expect(verifyBlobToken(token, { secret, method: 'GET', now })).toEqual({ ok: true, claims: getClaims });
-    const inline: BlobTokenClaims = { ...getClaims, disposition: 'inline', contentType: 'audio/wav' };
+    const inline: BlobTokenClaims = {
+      ...getClaims,
+      disposition: 'inline',
+      contentType: 'audio/wav',
+      mark: 'version_play:12.k3',
+    };
     expect(verifyBlobToken(signBlobToken(inline, secret), { secret, method: 'GET', now })).toEqual({
       ok: true,
       claims: inline,

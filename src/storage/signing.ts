@@ -9,6 +9,8 @@ export type GetTokenClaims = {
   contentType?: string;
   /** `inline` (players, images) or `attachment` (save as); attachment when a name is given without it. */
   disposition?: 'inline' | 'attachment';
+  /** An opaque mark the service handed out with the URL and wants back when the URL is fetched. */
+  mark?: string;
 };
 
 /** What an upload token allows: PUT of one key, of one content type, of at most `maxBytes`, until `expiresAt`. */
@@ -49,6 +51,7 @@ type WirePayload = {
   t?: string;
   n?: string;
   d?: 'inline' | 'attachment';
+  g?: string;
 };
 
 function mac(secret: string | Uint8Array, encodedPayload: string): string {
@@ -69,6 +72,7 @@ function toWire(claims: BlobTokenClaims): WirePayload {
   if (claims.contentType !== undefined) wire.t = claims.contentType;
   if (claims.downloadName !== undefined) wire.n = claims.downloadName;
   if (claims.disposition !== undefined) wire.d = claims.disposition;
+  if (claims.mark !== undefined) wire.g = claims.mark;
   return wire;
 }
 
@@ -78,7 +82,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function fromWire(value: unknown): BlobTokenClaims | undefined {
   if (!isRecord(value)) return undefined;
-  const { m, k, e, s, t, n, d } = value;
+  const { m, k, e, s, t, n, d, g } = value;
   if (typeof k !== 'string' || k === '' || !Number.isSafeInteger(e)) return undefined;
   const expiresAt = e as number;
   if (m === 'PUT') {
@@ -89,10 +93,12 @@ function fromWire(value: unknown): BlobTokenClaims | undefined {
   if ((t !== undefined && typeof t !== 'string') || (n !== undefined && typeof n !== 'string'))
     return undefined;
   if (d !== undefined && d !== 'inline' && d !== 'attachment') return undefined;
+  if (g !== undefined && typeof g !== 'string') return undefined;
   const claims: GetTokenClaims = { method: 'GET', key: k, expiresAt };
   if (t !== undefined) claims.contentType = t;
   if (n !== undefined) claims.downloadName = n;
   if (d !== undefined) claims.disposition = d;
+  if (g !== undefined) claims.mark = g;
   return claims;
 }
 

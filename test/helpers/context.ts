@@ -50,6 +50,9 @@ export async function createTestContext(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '.tmp/unused',
+    // Real argon2id at a test's cost; the files about sign-in set the production cost themselves.
+    PASSWORD_HASH_MEMORY_KIB: '256',
+    PASSWORD_HASH_ITERATIONS: '1',
     ...options.env,
   });
   const clock = options.clock ?? { now: () => new Date() };

@@ -6,14 +6,50 @@ import { inject } from 'vitest';
 import { type Database, openPostgres, wrapPglite } from '../../src/db/client.ts';
 import { withDatabase } from '../global-setup.ts';
 
-/** A private copy of the migrated template: PGlite in memory, or a PostgreSQL database made from the template. */
+/** Tables whose rows the migrations seed: kept when a database is handed to the next test file. */
+const SEEDED_TABLES = ['plans'];
+
+/**
+ * Embedded databases released by earlier test files of this worker. Loading the template costs far more
+ * than emptying a database that already has the schema, so a released one is emptied and handed out again.
+ */
+const released: Database[] = [];
+
+async function emptied(database: Database): Promise<Database> {
+  const pglite = database.pglite!;
+  const { rows } = await pglite.query<{ tables: string }>(
+    `select string_agg(format('%I', tablename), ', ') as tables from pg_tables
+     where schemaname = 'public' and not (tablename = any($1))`,
+    [SEEDED_TABLES],
+  );
+  await pglite.exec(`truncate ${rows[0]!.tables} restart identity cascade`);
+  return database;
+}
+
+async function embeddedClone(template: string): Promise<Database> {
+  const reused = released.pop();
+  const database = reused
+    ? await emptied(reused)
+    : wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) }));
+  let open = true;
+  return {
+    ...database,
+    close: async () => {
+      if (!open) return;
+      open = false;
+      released.push(database);
+    },
+  };
+}
+
+/**
+ * A private copy of the migrated template: an embedded database holding nothing but the migrations'
+ * seed rows, or a PostgreSQL database made from the template.
+ */
 export async function cloneDatabase(): Promise<Database & { url?: string }> {
   const template = inject('dbTemplate');
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
-    return wrapPglite(pglite);
-  }
+  if (!url) return embeddedClone(template);
   const name = `${template.replace('tpl', 't')}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   try {

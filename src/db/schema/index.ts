@@ -1,6 +1,7 @@
 /** Every table of the service; one file per area. */
 
 export * from './activity.ts';
+export * from './albums.ts';
 export * from './files.ts';
 export * from './identity.ts';
 export * from './jobs.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -10,24 +11,13 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdBy, stamp, timestamps } from './columns.ts';
+import { files } from './files.ts';
 import { users } from './identity.ts';
 import { teams } from './teams.ts';
-
-// Millisecond precision so a timestamp survives a round trip through a JSON cursor exactly.
-const stamp = () => timestamp({ withTimezone: true, precision: 3 });
-const timestamps = {
-  createdAt: stamp().notNull().defaultNow(),
-  updatedAt: stamp().notNull().defaultNow(),
-};
-/** The actor of a write: a user, or (when an API key acted) the key. */
-const createdBy = {
-  createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-  createdByKeyId: integer(),
-};
 
 export const tracks = pgTable(
   'tracks',
@@ -54,9 +44,11 @@ export const tracks = pgTable(
     lyrics: text(),
     notes: text(),
     releaseDate: date({ mode: 'string' }),
+    /** The current cover: one of the track's cover files. */
+    coverFileId: integer().references(() => files.id, { onDelete: 'set null' }),
     deletedAt: stamp(),
-    ...createdBy,
-    ...timestamps,
+    ...createdBy(),
+    ...timestamps(),
   },
   (t) => [
     index('tracks_team_status_idx').on(t.teamId, t.statusId, t.position),
@@ -106,8 +98,8 @@ export const trackVersions = pgTable(
     /** Blob key of the audio once uploaded. */
     audioFileKey: text(),
     durationSeconds: doublePrecision(),
-    ...createdBy,
-    ...timestamps,
+    ...createdBy(),
+    ...timestamps(),
   },
   (t) => [
     index('track_versions_track_idx').on(t.trackId, t.position, t.id),
@@ -127,7 +119,7 @@ export const versionComments = pgTable(
     atSeconds: doublePrecision(),
     body: text().notNull(),
     editedAt: stamp(),
-    ...createdBy,
+    ...createdBy(),
     createdAt: stamp().notNull().defaultNow(),
   },
   (t) => [
@@ -162,8 +154,8 @@ export const versionTodos = pgTable(
     done: boolean().notNull().default(false),
     assigneeId: uuid().references(() => users.id, { onDelete: 'set null' }),
     dueDate: date({ mode: 'string' }),
-    ...createdBy,
-    ...timestamps,
+    ...createdBy(),
+    ...timestamps(),
   },
   (t) => [index('version_todos_version_idx').on(t.versionId, t.id)],
 );
@@ -183,7 +175,7 @@ export const versionReviews = pgTable(
     status: text().$type<ReviewStatus>().notNull().default('pending'),
     requestedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     closedAt: stamp(),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     index('version_reviews_version_idx').on(t.versionId, t.id),
@@ -219,7 +211,7 @@ export const trackCollaborators = pgTable(
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     email: text(),
     roles: text().array().notNull(),
-    ...createdBy,
+    ...createdBy(),
     createdAt: stamp().notNull().defaultNow(),
   },
   (t) => [index('track_collaborators_track_idx').on(t.trackId, t.id)],
@@ -239,8 +231,46 @@ export const trackLinks = pgTable(
     kind: text().$type<TrackLinkKind>().notNull(),
     url: text().notNull(),
     platform: text(),
-    ...createdBy,
+    ...createdBy(),
     createdAt: stamp().notNull().defaultNow(),
   },
   (t) => [index('track_links_track_idx').on(t.trackId, t.kind, t.id)],
+);
+
+/** Stems of a version: named audio parts (drums, vocals, ...) whose file lives in the files area. */
+export const versionStems = pgTable(
+  'version_stems',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    versionId: integer()
+      .notNull()
+      .references(() => trackVersions.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    instrument: text(),
+    notes: text(),
+    position: integer().notNull(),
+    /** The stem's audio; null once its file was cleaned up. */
+    fileId: integer().references(() => files.id, { onDelete: 'set null' }),
+    ...createdBy(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('version_stems_version_idx').on(t.versionId, t.position, t.id),
+    index('version_stems_file_idx').on(t.fileId),
+  ],
+);
+
+/** A play: recorded when a client fetches the stream URL of a version. */
+export const versionPlays = pgTable(
+  'version_plays',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    versionId: integer()
+      .notNull()
+      .references(() => trackVersions.id, { onDelete: 'cascade' }),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    keyId: integer(),
+    playedAt: stamp().notNull().defaultNow(),
+  },
+  (t) => [index('version_plays_version_idx').on(t.versionId, t.playedAt, t.id)],
 );

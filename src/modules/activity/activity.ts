@@ -40,3 +40,18 @@ export function recordActivityBy(
 ): Promise<void> {
   return recordActivity(tx, { ...actorOf(principal), ...entry });
 }
+
+/**
+ * Records entries about one kind of subject, for services whose writes all describe the same kind:
+ * `record(tx, principal, teamId, action, subjectId, data)`.
+ */
+export function activityRecorder(subjectType: string) {
+  return (
+    tx: Db,
+    principal: Principal,
+    teamId: number,
+    action: string,
+    subjectId: number | string,
+    data?: Record<string, unknown>,
+  ) => recordActivityBy(tx, principal, { teamId, action, subjectType, subjectId, ...(data ? { data } : {}) });
+}

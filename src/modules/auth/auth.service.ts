@@ -10,7 +10,7 @@ import { sessionUserId } from '../../shared/tenancy.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import * as repo from './auth.repository.ts';
 import { passwordWeakness } from './password-policy.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import type { Passwords } from './passwords.ts';
 
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 
@@ -25,12 +25,13 @@ export class AuthService {
     private readonly tokens: AccessTokens,
     private readonly limits: RateLimits,
     private readonly settings: Config['auth'],
+    private readonly passwords: Passwords,
   ) {}
 
   async signup(input: { email: string; password: string; name?: string }, client: ClientInfo) {
     const weakness = passwordWeakness(input.password, input.email);
     if (weakness) throw errors.validation([{ path: '/body/password', message: weakness }]);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     try {
       const user = await repo.insertUser(this.db, {
         email: input.email,
@@ -60,7 +61,7 @@ export class AuthService {
     if (refused.length > 0) throw errors.rateLimited(Math.max(...refused.map((r) => r.resetSeconds)));
 
     const user = await repo.findUserByEmail(this.db, input.email);
-    const ok = await verifyPassword(user?.passwordHash, input.password);
+    const ok = await this.passwords.verify(user?.passwordHash, input.password);
     if (!ok || !user || user.deletionRequestedAt) throw errors.unauthorized();
     await Promise.all([
       this.limits.reset(LOGIN, byEmail.key, byEmail.points, window),

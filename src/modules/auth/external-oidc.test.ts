@@ -47,14 +47,14 @@ describe('external OpenID Connect provider', () => {
     expect(await usersWithSubject(sub)).toHaveLength(1);
   });
 
-  it('provisions one user when the first two requests of a new subject arrive together', async () => {
+  it('provisions one user when the first requests of a new subject arrive together', async () => {
     const sub = subject();
     const email = address();
     const tokens = await Promise.all(
-      [1, 2, 3].map((n) => provider.sign({ sub, email, email_verified: true, jti: `t${n}` })),
+      [1, 2, 3, 4, 5, 6].map((n) => provider.sign({ sub, email, email_verified: true, jti: `t${n}` })),
     );
     const results = await Promise.all(tokens.map(me));
-    expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(results.map((res) => res.json().id)).size).toBe(1);
     expect(await usersWithSubject(sub)).toHaveLength(1);
   });

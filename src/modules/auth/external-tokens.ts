@@ -100,6 +100,8 @@ export class ExternalTokens {
     if (typeof email !== 'string' || !email.includes('@')) return null;
     const sameEmail = await repo.findUserByEmail(this.db, email);
     if (sameEmail) {
+      // Provisioned by another first request of this subject between the two lookups.
+      if (sameEmail.externalSubject === externalSubject) return sameEmail.id;
       // An existing account is linked only to a provider that vouches for the address.
       if (emailVerified !== true || sameEmail.externalSubject) return null;
       if (await repo.linkExternalSubject(this.db, sameEmail.id, externalSubject)) return sameEmail.id;

@@ -1,7 +1,7 @@
 import { verify as argon2Verify } from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestContext } from '../../../test/helpers/context.ts';
-import { insertUser } from './auth.repository.ts';
+import { findUserByEmail, insertUser } from './auth.repository.ts';
 
 // A pass-through spy on the third-party hash library: both failure paths must really run argon2.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
@@ -9,7 +9,7 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
   return { ...actual, verify: vi.fn(actual.verify) };
 });
 
-const ctx = useTestContext();
+const ctx = useTestContext({ env: { PASSWORD_HASH_MEMORY_KIB: '19456', PASSWORD_HASH_ITERATIONS: '2' } });
 
 const signup = (payload: Record<string, unknown>) =>
   ctx.request({ method: 'POST', url: '/api/v1/auth/signup', payload });
@@ -52,6 +52,14 @@ describe('sign-up', () => {
     const me = await ctx.request({ method: 'GET', url: '/api/v1/auth/me', token: body.access_token });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: body.user.id, email: address, name: 'Ada', teams: [] });
+  });
+
+  it('stores an argon2id hash at the configured cost, never the password', async () => {
+    const address = email();
+    await signup({ email: address, password: PASSWORD });
+    const user = await findUserByEmail(ctx.database.db, address);
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user?.passwordHash).not.toContain(PASSWORD);
   });
 
   it('gives a user without a name `name: null`', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   blobDeletions,
@@ -154,6 +154,21 @@ export async function listFilesOfOwner(
     .limit(options.limit);
 }
 
+/** The files of many owners of one type (e.g. the attachments of a page of comments), oldest first. */
+export async function listFilesOfOwners(
+  db: Db,
+  teamId: number,
+  ownerType: string,
+  ownerIds: string[],
+): Promise<FileRow[]> {
+  if (ownerIds.length === 0) return [];
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.teamId, teamId), eq(files.ownerType, ownerType), inArray(files.ownerId, ownerIds)))
+    .orderBy(asc(files.id));
+}
+
 export type DeletedFile = { id: number; key: string };
 
 export async function deleteFiles(db: Db, teamId: number, ids: number[]): Promise<DeletedFile[]> {
@@ -179,6 +194,28 @@ export async function deleteFilesOfOwner(
         eq(files.ownerType, owner.type),
         eq(files.ownerId, owner.id),
         keepId === undefined ? undefined : sql`${files.id} <> ${keepId}`,
+      ),
+    )
+    .returning({ id: files.id, key: files.key });
+}
+
+/** Owners by type: every file whose owner is one of `ids` of that `type`. */
+export type OwnerSet = { type: string; ids: string[] };
+
+/** Deletes the files of many owners in one statement (e.g. everything a deleted track held). */
+export async function deleteFilesOfOwners(
+  db: Db,
+  teamId: number,
+  owners: OwnerSet[],
+): Promise<DeletedFile[]> {
+  const sets = owners.filter((o) => o.ids.length > 0);
+  if (sets.length === 0) return [];
+  return db
+    .delete(files)
+    .where(
+      and(
+        eq(files.teamId, teamId),
+        or(...sets.map((o) => and(eq(files.ownerType, o.type), inArray(files.ownerId, o.ids)))),
       ),
     )
     .returning({ id: files.id, key: files.key });

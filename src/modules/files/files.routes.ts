@@ -8,7 +8,10 @@ const anonymous = { config: { auth: auth.anonymous, extension: true } } as const
 
 const signatureErrors = {
   403: { ...ErrorRef, description: 'invalid_signature (tampered or foreign URL) or url_expired' },
-  404: { ...ErrorRef, description: 'No such file, or the service does not store files on local disk' },
+  404: {
+    ...ErrorRef,
+    description: 'No such file, or (S3 storage) a URL the service does not serve itself',
+  },
 };
 
 function header(value: string | string[] | undefined): string | undefined {
@@ -17,7 +20,8 @@ function header(value: string | string[] | undefined): string | undefined {
 
 /**
  * The signed URLs of the local disk store. They carry no bearer token: the signature in `token` is the
- * authority. With S3 storage the URLs point at the bucket instead and these routes answer 404.
+ * authority. With S3 storage the URLs point at the bucket instead and these routes answer 404, except for
+ * marked download URLs, which the service counts and sends on to the bucket.
  */
 export async function filesRoutes(app: App) {
   const transfers = app.services.fileTransfers;
@@ -72,11 +76,17 @@ export async function filesRoutes(app: App) {
         summary: 'Download a file from a signed download URL; byte ranges let players seek',
         description:
           'Supports `Range: bytes=a-b` (206 with Content-Range), `If-Range`, and `If-None-Match` (304). ' +
-          'Content-Disposition names the file (inline or attachment, as the URL was issued).',
+          'Content-Disposition names the file (inline or attachment, as the URL was issued). Some URLs ' +
+          '(e.g. the stream URL of a version’s audio) are marked: fetching one from its first byte is ' +
+          'recorded (a play); with S3 storage they answer 302 to the bucket.',
         querystring: SignedTokenQuery,
         response: {
           200: BinaryResponse('The whole file'),
           206: BinaryResponse('The requested byte range'),
+          302: {
+            description: 'S3 storage: a marked URL sends the client on to a presigned URL of the bucket',
+            type: 'null',
+          },
           304: { description: 'Not modified (If-None-Match matched the ETag)', type: 'null' },
           ...signatureErrors,
           416: { ...ErrorRef, description: 'range_not_satisfiable, with Content-Range: bytes */size' },
@@ -84,11 +94,15 @@ export async function filesRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const answer = await transfers.openDownload(request.query.token, {
-        range: header(request.headers.range),
-        ifRange: header(request.headers['if-range']),
-        ifNoneMatch: header(request.headers['if-none-match']),
-      });
+      const answer = await transfers.openDownload(
+        request.query.token,
+        {
+          range: header(request.headers.range),
+          ifRange: header(request.headers['if-range']),
+          ifNoneMatch: header(request.headers['if-none-match']),
+        },
+        { method: request.method, log: request.log },
+      );
       reply.code(answer.status).headers(answer.headers);
       return reply.send(answer.stream ?? null);
     },

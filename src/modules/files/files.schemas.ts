@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { FILE_KIND_VALUES, PEAKS_STATUSES } from '../../db/schema/index.ts';
-import { Timestamp } from '../../shared/schemas.ts';
+import { ErrorRef, Id, Timestamp } from '../../shared/schemas.ts';
 
 export const SignedTokenQuery = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 8192, description: 'The signature the service issued' }),
@@ -82,3 +82,71 @@ export function UploadTicketFields<K extends string>(keyField: K, keyDescription
     expiresAt: Timestamp,
   } as Record<'uploadUrl' | 'method' | 'headers' | 'expiresAt' | K, TSchema>;
 }
+
+/** The request fields of a new upload to a file library (team media, track covers, track media). */
+export const UploadFileName = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' });
+export const UploadFileSize = Type.Integer({
+  minimum: 0,
+  description: 'Exact size in bytes; the upload URL accepts this size only',
+});
+export const UploadMediaType = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  description:
+    'The media (MIME) type, e.g. `audio/wav`, `image/png`, `application/pdf`; or just the kind ' +
+    '(`audio`, `image`, `document`), the type then being told from the file name',
+});
+
+/** Body of an endpoint that registers an upload by the key its upload URL answered. */
+export const RegisterUploadBody = Type.Object({
+  fileKey: Type.String({ minLength: 1, maxLength: 1024, description: 'The fileKey of the upload URL' }),
+});
+
+/** Body asking for the upload URL of a single image (a team banner, an album cover). */
+export const ImageUploadBody = Type.Object({
+  fileName: Type.String({
+    minLength: 1,
+    maxLength: 255,
+    pattern: '\\S',
+    description: 'The image file name; its extension gives the type (png, jpg, webp, gif, avif)',
+  }),
+});
+
+/** The file and signed links of a single image (a team banner, an album cover), named `what` in the docs. */
+export const singleImageFields = (what: string) => ({
+  fileId: Id,
+  fileName: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer({ minimum: 0 }),
+  url: Type.String({ description: `Signed URL to show the ${what}` }),
+  downloadUrl: Type.String({ description: `Signed URL to save the ${what} under its name` }),
+  urlExpiresAt: Timestamp,
+});
+
+/** The fields of an item of a file library; a registered one adds StoredFileFields. */
+export const LibraryFileFields = {
+  id: Id,
+  status: Type.Union([Type.Literal('pending'), Type.Literal('ready')], {
+    description: 'pending: waiting for the upload to be registered (POST .../added); ready: stored',
+  }),
+  fileName: Type.String(),
+  fileSize: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  mediaType: Type.String({ description: 'The media (MIME) type' }),
+  kind: FileKindSchema,
+  createdAt: Timestamp,
+};
+
+/** What a registered library file adds: signed links, and for audio its facts and waveform. */
+export const StoredFileFields = {
+  url: Type.Optional(Type.String({ description: 'Signed URL to show or play the file in place' })),
+  downloadUrl: Type.Optional(Type.String({ description: 'Signed URL to save the file under its name' })),
+  urlExpiresAt: Type.Optional(Timestamp),
+  audio: Type.Optional(Type.Union([AudioFacts, Type.Null()])),
+  peaks: Type.Optional(Peaks),
+};
+
+/** The refusals of an upload-URL or registration endpoint, for its OpenAPI responses. */
+export const fileRefusals = {
+  400: { ...ErrorRef, description: 'validation_failed, unsupported_file_type or size_mismatch' },
+  413: { ...ErrorRef, description: 'payload_too_large (over the limit of its kind) or quota_exceeded' },
+};

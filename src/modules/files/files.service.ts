@@ -9,6 +9,7 @@ import { guessContentType, mediaTypeOf } from '../../storage/content-type.ts';
 import { BlobNotFoundError } from '../../storage/errors.ts';
 import { checkFileLimits, type FileKind, type FileLimits } from '../../storage/limits.ts';
 import { drainBlobDeletions } from './blob-deletions.ts';
+import type { DownloadMark, DownloadMarks } from './download-marks.ts';
 import * as repo from './files.repository.ts';
 import { finalKeyFor, pendingKeyFor } from './keys.ts';
 
@@ -111,6 +112,8 @@ export class FilesService {
     readonly store: BlobStore,
     readonly settings: FilesSettings,
     private readonly jobs: FilesJobQueue,
+    /** Marked download URLs and the handlers areas register for them. */
+    readonly marks: DownloadMarks,
   ) {}
 
   /** Keys of blobs whose rows a transaction of transaction() deleted, to remove once it commits. */
@@ -177,11 +180,21 @@ export class FilesService {
     };
   }
 
-  /** Registers an uploaded key as a file of its owner, in its own transaction; see prepare/complete. */
-  async register(input: RegisterInput): Promise<repo.FileRow> {
+  /**
+   * Registers an uploaded key as a file of its owner, in its own transaction; see prepare/complete. `also`
+   * runs in that transaction with the new file (the owner's own writes: activity, a pointer to the file).
+   */
+  async register(
+    input: RegisterInput,
+    also?: (tx: Db, file: repo.FileRow) => Promise<void>,
+  ): Promise<repo.FileRow> {
     const prepared = await this.prepareRegistration(input);
     try {
-      return await this.commitRegistration(prepared, (tx) => this.completeRegistration(tx, prepared));
+      return await this.commitRegistration(prepared, async (tx) => {
+        const file = await this.completeRegistration(tx, prepared);
+        await also?.(tx, file);
+        return file;
+      });
     } catch (error) {
       // Registered by a concurrent call meanwhile: the same answer as if this one had won.
       const registered =
@@ -224,9 +237,16 @@ export class FilesService {
   /**
    * The quick half, inside the caller's transaction: claims the upload once, checks the quota against the
    * locked counter, records the file and queues its peaks. Run it through commitRegistration().
+   * With `owner`, the file belongs to it rather than to the owner the upload was issued for (an upload
+   * issued for a version becomes an attachment of the comment created with it).
    */
-  async completeRegistration(tx: Db, prepared: PreparedUpload): Promise<repo.FileRow> {
+  async completeRegistration(
+    tx: Db,
+    prepared: PreparedUpload,
+    options: { owner?: FileOwner } = {},
+  ): Promise<repo.FileRow> {
     const { pending } = prepared;
+    const owner = options.owner ? ownerRef(options.owner) : { type: pending.ownerType, id: pending.ownerId };
     const locked = await repo.lockPending(tx, pending.teamId, pending.id);
     if (!locked || locked.expiresAt <= this.clock.now()) throw errors.uploadClosed();
     const room = await repo.lockStorage(tx, pending.teamId);
@@ -243,8 +263,8 @@ export class FilesService {
       size: prepared.size,
       contentType: pending.contentType,
       originalName: pending.fileName,
-      ownerType: pending.ownerType,
-      ownerId: pending.ownerId,
+      ownerType: owner.type,
+      ownerId: owner.id,
       audio: prepared.audio,
       audioFailureReason: prepared.audioFailureReason,
       peaksStatus: isAudio ? 'pending' : 'none',
@@ -261,18 +281,29 @@ export class FilesService {
   }
 
   /**
-   * Runs `work` (completeRegistration plus the caller's own writes) in one transaction, then removes the
-   * emptied pending key. When the upload was closed meanwhile (expired and removed), the bytes this
-   * registration moved are deleted unless another registration of the same upload recorded them.
+   * Runs `work` (completeRegistration of each upload plus the caller's own writes) in one transaction, then
+   * removes the emptied pending keys. When an upload was closed meanwhile (expired and removed), the bytes
+   * this registration moved are deleted unless another registration of the same upload recorded them.
    */
-  async commitRegistration<T>(prepared: PreparedUpload, work: (tx: Db) => Promise<T>): Promise<T> {
-    const { pending } = prepared;
+  async commitRegistration<T>(
+    prepared: PreparedUpload | PreparedUpload[],
+    work: (tx: Db) => Promise<T>,
+  ): Promise<T> {
+    const uploads = (Array.isArray(prepared) ? prepared : [prepared]).map((p) => p.pending);
     try {
-      return await this.transaction(work, [pending.key]);
+      return await this.transaction(
+        work,
+        uploads.map((pending) => pending.key),
+      );
     } catch (error) {
-      if (isAppError(error, 'upload_closed') && !(await repo.fileKeyTaken(this.db, pending.finalKey))) {
-        await repo.queueBlobDeletion(this.db, pending.finalKey);
-        await this.drainDeletions([pending.finalKey]);
+      if (isAppError(error, 'upload_closed')) {
+        const stray: string[] = [];
+        for (const { finalKey } of uploads) {
+          if (await repo.fileKeyTaken(this.db, finalKey)) continue;
+          await repo.queueBlobDeletion(this.db, finalKey);
+          stray.push(finalKey);
+        }
+        if (stray.length > 0) await this.drainDeletions(stray);
       }
       throw error;
     }
@@ -354,18 +385,22 @@ export class FilesService {
     }
   }
 
-  /** A signed URL to fetch the file: `inline` for players and images, `attachment` to save it under its name. */
+  /**
+   * A signed URL to fetch the file: `inline` for players and images, `attachment` to save it under its name.
+   * With a `mark`, fetching it from its first byte runs the handler registered for the mark's topic.
+   */
   async downloadUrl(
     file: Pick<repo.FileRow, 'key' | 'originalName' | 'contentType'>,
-    options: { disposition?: 'inline' | 'attachment' } = {},
+    options: { disposition?: 'inline' | 'attachment'; mark?: DownloadMark | undefined } = {},
   ): Promise<DownloadLink> {
-    return this.store.createDownloadUrl({
+    const request = {
       key: file.key,
       expiresInSeconds: this.settings.downloadUrlTtlSeconds,
       downloadName: file.originalName,
       disposition: options.disposition ?? 'attachment',
       contentType: file.contentType,
-    });
+    };
+    return options.mark ? this.marks.sign(request, options.mark) : this.store.createDownloadUrl(request);
   }
 
   /** One file of the team, or undefined. */
@@ -381,6 +416,16 @@ export class FilesService {
   /** Files of the team by id (missing and other teams' ids are left out). */
   getMany(teamId: number, fileIds: number[]): Promise<repo.FileRow[]> {
     return repo.findFilesByIds(this.db, teamId, fileIds);
+  }
+
+  /** The files of many owners of one type, oldest first (in `tx` when given). */
+  listOfOwners(
+    teamId: number,
+    ownerType: string,
+    ownerIds: (string | number)[],
+    options: { tx?: Db } = {},
+  ): Promise<repo.FileRow[]> {
+    return repo.listFilesOfOwners(options.tx ?? this.db, teamId, ownerType, ownerIds.map(String));
   }
 
   /** A page of one owner's files, newest first. */
@@ -415,6 +460,21 @@ export class FilesService {
       teamId,
       ownerRef(owner),
       options.keepId,
+    );
+    await this.afterDelete(options.tx, deleted);
+    return deleted.map((d) => d.id);
+  }
+
+  /** Deletes every file of many owners at once (`ids` per owner type); same rules as delete(). */
+  async deleteOfOwners(
+    teamId: number,
+    owners: { type: string; ids: (string | number)[] }[],
+    options: { tx?: Db } = {},
+  ): Promise<number[]> {
+    const deleted = await repo.deleteFilesOfOwners(
+      options.tx ?? this.db,
+      teamId,
+      owners.map((o) => ({ type: o.type, ids: o.ids.map(String) })),
     );
     await this.afterDelete(options.tx, deleted);
     return deleted.map((d) => d.id);

@@ -4,6 +4,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { Secrets } from '../../shared/secrets.ts';
 import { createBlobStore } from '../../storage/storage-config.ts';
+import { DownloadMarks } from './download-marks.ts';
 import { defineFilesJobs } from './files.jobs.ts';
 import { FilesService } from './files.service.ts';
 import { LocalTransfers } from './transfers.ts';
@@ -38,8 +39,13 @@ export function createFilesServices(deps: {
     pendingUploadTtlSeconds: storage.pendingUploadTtlSeconds,
   };
   defineFilesJobs(jobs, { db, clock, store, settings });
+  const marks = new DownloadMarks({
+    baseUrl: publicBaseUrl(config),
+    secret: secrets.urlSigningSecret,
+    now: () => clock.now().getTime(),
+  });
   return {
-    files: new FilesService(db, clock, store, settings, jobs),
-    fileTransfers: new LocalTransfers(db, clock, store, secrets.urlSigningSecret),
+    files: new FilesService(db, clock, store, settings, jobs, marks),
+    fileTransfers: new LocalTransfers(db, clock, store, secrets.urlSigningSecret, marks),
   };
 }

@@ -5,8 +5,9 @@ import { errors } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { BlobTooLargeError, RangeNotSatisfiableError } from '../../storage/errors.ts';
 import { downloadHeaders, parseRange } from '../../storage/http-range.ts';
-import { type TokenFailureReason, verifyBlobToken } from '../../storage/signing.ts';
+import { type GetTokenClaims, type TokenFailureReason, verifyBlobToken } from '../../storage/signing.ts';
 import { checkUploadRequest } from '../../storage/upload-request.ts';
+import type { DownloadMarks, MarkLog } from './download-marks.ts';
 import { findOpenPendingBySignedKey } from './files.repository.ts';
 
 export type UploadHeaders = { contentType: string | undefined; contentLength: string | undefined };
@@ -16,8 +17,20 @@ export type DownloadRequestHeaders = {
   ifNoneMatch: string | undefined;
 };
 
-/** What the download route answers: a status, headers, and the bytes unless it is a 304. */
-export type DownloadAnswer = { status: 200 | 206 | 304; headers: Record<string, string>; stream?: Readable };
+/** Who fetches: the request method (a HEAD reports no mark) and where a failing mark handler is logged. */
+export type DownloadContext = { method: string; log: MarkLog };
+
+/** What the download route answers: a status, headers, and the bytes unless it is a 304 or a redirect. */
+export type DownloadAnswer = {
+  status: 200 | 206 | 302 | 304;
+  headers: Record<string, string>;
+  stream?: Readable;
+};
+
+/** Whether a request asks for the file from its first byte (a new fetch, not a seek of one in progress). */
+function fromFirstByte(range: string | undefined): boolean {
+  return range === undefined || /^\s*bytes\s*=\s*0+\s*-/i.test(range);
+}
 
 function signatureError(reason: TokenFailureReason) {
   return reason === 'expired' ? errors.signedUrlExpired() : errors.invalidSignature();
@@ -46,6 +59,7 @@ export class LocalTransfers {
     private readonly clock: Clock,
     private readonly store: BlobStore,
     private readonly signingSecret: string,
+    private readonly marks: DownloadMarks,
   ) {}
 
   private now = () => this.clock.now().getTime();
@@ -85,14 +99,31 @@ export class LocalTransfers {
     }
   }
 
-  /** Answers a signed GET: whole (200), a byte range (206), not modified (304), or 416 for a bad range. */
-  async openDownload(token: string, headers: DownloadRequestHeaders): Promise<DownloadAnswer> {
-    this.requireLocalStore();
+  /**
+   * Answers a signed GET: whole (200), a byte range (206), not modified (304), or 416 for a bad range. With S3,
+   * only marked URLs come here: they are sent on to the bucket (302). A GET of a marked URL from its first
+   * byte reports the mark; the range requests a player sends while seeking do not.
+   */
+  async openDownload(
+    token: string,
+    headers: DownloadRequestHeaders,
+    context: DownloadContext,
+  ): Promise<DownloadAnswer> {
     const verified = verifyBlobToken(token, { secret: this.signingSecret, method: 'GET', now: this.now });
     if (!verified.ok) throw signatureError(verified.reason);
     const { claims } = verified;
+    const report = async () => {
+      if (claims.mark && context.method === 'GET' && fromFirstByte(headers.range))
+        await this.marks.fetched(claims.mark, context.log);
+    };
+    if (this.store.driver !== 'local') {
+      if (!claims.mark) this.requireLocalStore();
+      await report();
+      return this.redirectToStore(claims);
+    }
     const info = await this.store.head(claims.key);
     if (!info) throw errors.notFound('file');
+    await report();
     const contentType = claims.contentType ?? info.contentType;
     const common = {
       contentType,
@@ -131,5 +162,19 @@ export class LocalTransfers {
       }),
       stream: content.stream,
     };
+  }
+
+  /** A fresh presigned URL of the store for the same file, living no longer than the URL that led here. */
+  private async redirectToStore(claims: GetTokenClaims): Promise<DownloadAnswer> {
+    const remaining = Math.max(1, claims.expiresAt - Math.floor(this.now() / 1000));
+    const target = await this.store.createDownloadUrl({
+      key: claims.key,
+      expiresInSeconds: remaining,
+      ...(claims.downloadName !== undefined ? { downloadName: claims.downloadName } : {}),
+      ...(claims.disposition !== undefined ? { disposition: claims.disposition } : {}),
+      ...(claims.contentType !== undefined ? { contentType: claims.contentType } : {}),
+    });
+    // Not cached, so every fetch (and so every play) comes back here.
+    return { status: 302, headers: { location: target.url, 'cache-control': 'no-store' } };
   }
 }

@@ -1,5 +1,6 @@
 import type { App } from '../../app.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import { conflictResponse } from './conflict-response.ts';
 import {
@@ -29,11 +30,7 @@ export async function invitesRoutes(app: App) {
         response: { 200: InvitePage },
       },
     },
-    async (request) =>
-      invites.list(principalOf(request), request.params.id, {
-        limit: request.query.limit ?? 50,
-        cursor: request.query.cursor,
-      }),
+    async (request) => invites.list(principalOf(request), request.params.id, pageOf(request.query)),
   );
 
   app.post(

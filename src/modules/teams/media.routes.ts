@@ -1,6 +1,8 @@
 import type { App } from '../../app.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
-import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
+import { pageOf } from '../../shared/pagination.ts';
+import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { fileRefusals } from '../files/files.schemas.ts';
 import { acceptEmptyJsonBody } from '../users/empty-body.ts';
 import { conflictResponse } from './conflict-response.ts';
 import {
@@ -15,11 +17,6 @@ import {
 
 const session = { config: { auth: auth.session } } as const;
 const extension = { config: { auth: auth.session, extension: true } } as const;
-
-const fileRefusals = {
-  400: { ...ErrorRef, description: 'validation_failed, unsupported_file_type or size_mismatch' },
-  413: { ...ErrorRef, description: 'payload_too_large (over the limit of its kind) or quota_exceeded' },
-};
 
 /** The team media library: upload in two steps (URL, then `added`), list, read, delete. */
 export async function mediaRoutes(app: App) {
@@ -37,11 +34,7 @@ export async function mediaRoutes(app: App) {
         response: { 200: TeamMediaPage },
       },
     },
-    async (request) =>
-      media.list(principalOf(request), request.params.id, {
-        limit: request.query.limit ?? 50,
-        cursor: request.query.cursor,
-      }),
+    async (request) => media.list(principalOf(request), request.params.id, pageOf(request.query)),
   );
 
   app.post(

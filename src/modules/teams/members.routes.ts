@@ -1,5 +1,6 @@
 import type { App } from '../../app.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import { conflictResponse } from './conflict-response.ts';
 import {
@@ -47,11 +48,7 @@ export async function membersRoutes(app: App) {
         response: { 200: MemberPage },
       },
     },
-    async (request) =>
-      members.list(principalOf(request), request.params.id, {
-        limit: request.query.limit ?? 50,
-        cursor: request.query.cursor,
-      }),
+    async (request) => members.list(principalOf(request), request.params.id, pageOf(request.query)),
   );
 
   app.patch(
@@ -100,10 +97,6 @@ export async function membersRoutes(app: App) {
         response: { 200: InvitablePage },
       },
     },
-    async (request) =>
-      members.invitable(principalOf(request), request.params.id, {
-        limit: request.query.limit ?? 50,
-        cursor: request.query.cursor,
-      }),
+    async (request) => members.invitable(principalOf(request), request.params.id, pageOf(request.query)),
   );
 }

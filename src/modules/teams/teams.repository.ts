@@ -103,14 +103,16 @@ export async function findPlanOfTeam(db: Db, teamId: number): Promise<PlanRow | 
 
 /**
  * Locks the team row until the transaction ends: changes that check a team-wide rule (seats on the plan,
- * the last owner, the status lists) run one at a time per team.
+ * the last owner, the status lists) run one at a time per team. `no key update` leaves writes that only
+ * reference the team (an activity entry, a new track) unblocked, so a write holding one of the team's
+ * rows never waits here for a change that waits for that row.
  */
 export async function lockTeam(db: Db, teamId: number) {
   const [row] = await db
     .select({ id: teams.id, statusConfig: teams.statusConfig, socials: teams.socials })
     .from(teams)
     .where(eq(teams.id, teamId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

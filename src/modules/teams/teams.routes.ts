@@ -1,5 +1,6 @@
 import type { App } from '../../app.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import { bannerRoutes } from './banner.routes.ts';
 import { invitesRoutes } from './invites.routes.ts';
@@ -39,8 +40,7 @@ export async function teamsRoutes(app: App) {
         response: { 200: TeamPage },
       },
     },
-    async (request) =>
-      teams.list(principalOf(request), { limit: request.query.limit ?? 50, cursor: request.query.cursor }),
+    async (request) => teams.list(principalOf(request), pageOf(request.query)),
   );
 
   app.post(

@@ -2,12 +2,23 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { Id, IdParams, Timestamp } from '../../shared/schemas.ts';
+import { ASSET_ROLES } from './assets.ts';
 import { read } from './route-auth.ts';
 
 const Asset = Type.Object({
   fileId: Id,
-  role: Type.Literal('version_audio', { description: 'What the file is to the track' }),
-  versionId: Id,
+  role: Type.Union(
+    Object.values(ASSET_ROLES).map((role) => Type.Literal(role)),
+    {
+      description:
+        'What the file is to the track: cover, media (track files beside the versions), version_audio, ' +
+        'stem, version_file (additional file of a version), comment_attachment',
+    },
+  ),
+  versionId: Type.Union([Id, Type.Null()], {
+    description: 'The version it belongs to; null for covers and media',
+  }),
+  commentId: Type.Union([Id, Type.Null()], { description: 'The comment it is attached to, for attachments' }),
   fileName: Type.String(),
   contentType: Type.String(),
   size: Type.Integer(),
@@ -25,7 +36,10 @@ export async function assetsRoutes(app: App) {
       ...read,
       schema: {
         operationId: 'tracks.assets.list',
-        summary: 'Every registered file of a track with signed download URLs, in version order',
+        summary: 'Every registered file of a track with signed download URLs',
+        description:
+          'Covers and media first, then per version in version order its audio, stems, additional files ' +
+          'and comment attachments. Pending uploads are left out.',
         params: IdParams,
         response: {
           200: Type.Object({

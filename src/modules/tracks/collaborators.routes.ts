@@ -1,5 +1,6 @@
 import type { App } from '../../app.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import {
   Collaborator,
@@ -27,11 +28,7 @@ export async function collaboratorsRoutes(app: App) {
         response: { 200: CollaboratorPage },
       },
     },
-    async (request) =>
-      collaborators.list(principalOf(request), request.params.id, {
-        limit: request.query.limit ?? 50,
-        cursor: request.query.cursor,
-      }),
+    async (request) => collaborators.list(principalOf(request), request.params.id, pageOf(request.query)),
   );
 
   app.post(

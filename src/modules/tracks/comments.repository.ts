@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { commentReactions, versionComments } from '../../db/schema/index.ts';
 import type { Actor } from '../activity/activity.ts';
@@ -66,6 +66,15 @@ export async function updateComment(
     .update(versionComments)
     .set({ ...fields, editedAt: now })
     .where(eq(versionComments.id, commentId));
+}
+
+/** The comment and its replies: what deleting it removes. */
+export async function threadIds(db: Db, commentId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: versionComments.id })
+    .from(versionComments)
+    .where(or(eq(versionComments.id, commentId), eq(versionComments.parentId, commentId)));
+  return rows.map((r) => r.id);
 }
 
 export async function deleteComment(db: Db, commentId: number) {

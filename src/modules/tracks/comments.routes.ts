@@ -1,5 +1,6 @@
 import type { App } from '../../app.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
 import { NoContent } from '../../shared/schemas.ts';
 import {
   Comment,
@@ -34,10 +35,7 @@ export async function commentsRoutes(app: App) {
       },
     },
     async (request) =>
-      comments.list(principalOf(request), request.params.id, request.params.versionId, {
-        limit: request.query.limit ?? 50,
-        cursor: request.query.cursor,
-      }),
+      comments.list(principalOf(request), request.params.id, request.params.versionId, pageOf(request.query)),
   );
 
   app.post(

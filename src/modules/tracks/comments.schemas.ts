@@ -18,6 +18,16 @@ export const ReactionSummary = Type.Object({
   userIds: Type.Array(Uuid, { description: 'Users who reacted (reactions by API keys are counted only)' }),
 });
 
+export const CommentAttachment = Type.Object({
+  id: Id,
+  fileName: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer({ minimum: 0 }),
+  url: Type.String({ description: 'Signed URL to show or play the file in place' }),
+  downloadUrl: Type.String({ description: 'Signed URL to save the file under its name' }),
+  urlExpiresAt: Timestamp,
+});
+
 export const Comment = Type.Object({
   id: Id,
   versionId: Id,
@@ -30,6 +40,9 @@ export const Comment = Type.Object({
   editedAt: Type.Union([Timestamp, Type.Null()]),
   createdAt: Timestamp,
   reactions: Type.Array(ReactionSummary),
+  attachments: Type.Array(CommentAttachment, {
+    description: 'Files attached with POST .../comments/with-attachments, in the order their uploads began',
+  }),
 });
 
 export const CommentPage = Page(Comment);

@@ -3,24 +3,33 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
-import { actorOf, recordActivityBy } from '../activity/activity.ts';
+import { activityRecorder, actorOf } from '../activity/activity.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { attachmentsOf } from './comment-attachment-view.ts';
 import * as repo from './comments.repository.ts';
 import { requireVersion, type TrackAccess, type VersionRow } from './track-access.ts';
+import { TRACK_FILE_OWNERS } from './track-files.ts';
+
+const record = activityRecorder('comment');
 
 type Page = { limit: number; cursor?: string | undefined };
+
+export type NewComment = { comment: string; atSeconds?: number | null; parentId?: number | null };
+type VersionAccess = TrackAccess & { version: VersionRow };
 
 const isCommentCursor = (v: unknown): v is [number, number] =>
   Array.isArray(v) && v.length === 2 && Number.isFinite(v[0]) && Number.isSafeInteger(v[1]);
 
-/** Comments on a version (general or at a time in the audio, with replies) and their reactions. */
+/** Comments on a version (general or at a time in the audio, with replies), their reactions and attachments. */
 export class CommentsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly files: FilesService,
   ) {}
 
   async list(principal: Principal, trackId: number, versionId: number, page: Page) {
-    await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersion(this.db, principal, trackId, versionId);
     const rows = await repo.listComments(
       this.db,
       versionId,
@@ -28,46 +37,58 @@ export class CommentsService {
       decodeCursor(page.cursor, isCommentCursor),
     );
     const { items, nextCursor } = toPage(rows, page.limit, (last) => [last.orderKey, last.id]);
-    return { items: await this.withReactions(this.db, items), nextCursor };
+    return { items: await this.withDetails(this.db, track.teamId, items), nextCursor };
   }
 
-  async create(
-    principal: Principal,
-    trackId: number,
-    versionId: number,
-    input: { comment: string; atSeconds?: number | null; parentId?: number | null },
-  ) {
-    const { track, version } = await requireVersion(this.db, principal, trackId, versionId);
-    checkAtSeconds(version, input.atSeconds);
-    if (input.parentId) {
-      const parent = await repo.findComment(this.db, versionId, input.parentId);
-      if (!parent)
-        throw errors.validation([{ path: '/body/parentId', message: 'is not a comment of this version' }]);
-      if (parent.parentId !== null)
-        throw errors.validation([
-          { path: '/body/parentId', message: 'is a reply; reply to its parent instead' },
-        ]);
-    }
-    const now = this.clock.now();
+  async create(principal: Principal, trackId: number, versionId: number, input: NewComment) {
+    const access = await requireVersion(this.db, principal, trackId, versionId);
+    await this.checkNew(access.version, input);
     return this.db.transaction(async (tx) => {
-      const id = await repo.insertComment(
-        tx,
-        {
-          versionId,
-          parentId: input.parentId ?? null,
-          atSeconds: input.atSeconds ?? null,
-          body: input.comment.trim(),
-        },
-        actorOf(principal),
-        now,
-      );
-      await this.record(tx, principal, track.teamId, 'comment.created', id, {
-        trackId,
-        versionId,
-        parentId: input.parentId ?? null,
-      });
-      return this.view(tx, versionId, id);
+      const id = await this.insert(tx, principal, access, input);
+      return this.viewOf(tx, access.track.teamId, versionId, id);
     });
+  }
+
+  /** Checks a new comment: its timestamp within the audio, its parent a top-level comment of the version. */
+  async checkNew(version: VersionRow, input: NewComment): Promise<void> {
+    checkAtSeconds(version, input.atSeconds);
+    if (!input.parentId) return;
+    const parent = await repo.findComment(this.db, version.id, input.parentId);
+    if (!parent)
+      throw errors.validation([{ path: '/body/parentId', message: 'is not a comment of this version' }]);
+    if (parent.parentId !== null)
+      throw errors.validation([
+        { path: '/body/parentId', message: 'is a reply; reply to its parent instead' },
+      ]);
+  }
+
+  /** Writes a checked comment and its activity entry (with `data`) in `tx`; answers its id. */
+  async insert(
+    tx: Db,
+    principal: Principal,
+    access: VersionAccess,
+    input: NewComment,
+    data: Record<string, unknown> = {},
+  ): Promise<number> {
+    const { track, version } = access;
+    const id = await repo.insertComment(
+      tx,
+      {
+        versionId: version.id,
+        parentId: input.parentId ?? null,
+        atSeconds: input.atSeconds ?? null,
+        body: input.comment.trim(),
+      },
+      actorOf(principal),
+      this.clock.now(),
+    );
+    await record(tx, principal, track.teamId, 'comment.created', id, {
+      trackId: track.id,
+      versionId: version.id,
+      parentId: input.parentId ?? null,
+      ...data,
+    });
+    return id;
   }
 
   async update(
@@ -85,22 +106,29 @@ export class CommentsService {
     if (input.atSeconds !== undefined) fields.atSeconds = input.atSeconds;
     return this.db.transaction(async (tx) => {
       await repo.updateComment(tx, commentId, fields, this.clock.now());
-      await this.record(tx, principal, access.track.teamId, 'comment.updated', commentId, {
+      await record(tx, principal, access.track.teamId, 'comment.updated', commentId, {
         trackId,
         versionId,
       });
-      return this.view(tx, versionId, commentId);
+      return this.viewOf(tx, access.track.teamId, versionId, commentId);
     });
   }
 
+  /** Deletes a comment with its replies, and the attachments of all of them (files are not cascaded). */
   async remove(principal: Principal, trackId: number, versionId: number, commentId: number) {
     const access = await requireVersion(this.db, principal, trackId, versionId);
     await this.requireEditable(access, principal, commentId);
-    await this.db.transaction(async (tx) => {
+    const teamId = access.track.teamId;
+    await this.files.transaction(async (tx) => {
+      const thread = await repo.threadIds(tx, commentId);
+      const owners = [{ type: TRACK_FILE_OWNERS.commentAttachment, ids: thread }];
+      const fileIds = await this.files.deleteOfOwners(teamId, owners, { tx });
       await repo.deleteComment(tx, commentId);
-      await this.record(tx, principal, access.track.teamId, 'comment.deleted', commentId, {
+      await record(tx, principal, teamId, 'comment.deleted', commentId, {
         trackId,
         versionId,
+        removedCommentIds: thread,
+        removedFileIds: fileIds,
       });
     });
   }
@@ -113,12 +141,12 @@ export class CommentsService {
     return this.db.transaction(async (tx) => {
       const added = await repo.addReaction(tx, commentId, normalised, actorOf(principal), this.clock.now());
       if (added)
-        await this.record(tx, principal, track.teamId, 'comment.reacted', commentId, {
+        await record(tx, principal, track.teamId, 'comment.reacted', commentId, {
           trackId,
           versionId,
           emoji: normalised,
         });
-      return this.view(tx, versionId, commentId);
+      return this.viewOf(tx, track.teamId, versionId, commentId);
     });
   }
 
@@ -129,7 +157,7 @@ export class CommentsService {
     const normalised = emoji.normalize('NFC');
     await this.db.transaction(async (tx) => {
       if (await repo.removeReaction(tx, commentId, normalised, actorOf(principal)))
-        await this.record(tx, principal, track.teamId, 'comment.unreacted', commentId, {
+        await record(tx, principal, track.teamId, 'comment.unreacted', commentId, {
           trackId,
           versionId,
           emoji: normalised,
@@ -144,11 +172,7 @@ export class CommentsService {
   }
 
   /** The author, an owner or admin of a team that holds the track, or a team key may edit or delete a comment. */
-  private async requireEditable(
-    access: TrackAccess & { version: VersionRow },
-    principal: Principal,
-    commentId: number,
-  ) {
+  private async requireEditable(access: VersionAccess, principal: Principal, commentId: number) {
     const comment = await this.requireComment(access.version.id, commentId);
     // A team key is issued by an owner or admin, so with the write scope it moderates like one.
     const allowed = principal.type === 'key' || comment.authorId === principal.userId || access.manages;
@@ -156,33 +180,26 @@ export class CommentsService {
     return comment;
   }
 
-  private async view(db: Db, versionId: number, commentId: number) {
+  /** One comment as the API answers it; `db` may be a transaction. */
+  async viewOf(db: Db, teamId: number, versionId: number, commentId: number) {
     const row = await repo.findComment(db, versionId, commentId);
     if (!row) throw errors.notFound('comment');
-    const [view] = await this.withReactions(db, [row]);
+    const [view] = await this.withDetails(db, teamId, [row]);
     return view!;
   }
 
-  private async withReactions(db: Db, rows: repo.CommentRow[]) {
-    const reactions = await repo.reactionsOf(
-      db,
-      rows.map((r) => r.id),
-    );
+  /** Reactions and attachments of the comments: one query each, whatever the number of comments. */
+  private async withDetails(db: Db, teamId: number, rows: repo.CommentRow[]) {
+    const ids = rows.map((r) => r.id);
+    const [reactions, attachments] = await Promise.all([
+      repo.reactionsOf(db, ids),
+      attachmentsOf(db, this.files, teamId, ids),
+    ]);
     return rows.map(({ orderKey: _o, authorKeyId: _k, ...row }) => ({
       ...row,
       reactions: reactions.get(row.id) ?? [],
+      attachments: attachments.get(row.id) ?? [],
     }));
-  }
-
-  private record(
-    tx: Db,
-    principal: Principal,
-    teamId: number,
-    action: string,
-    subjectId: number,
-    data: Record<string, unknown>,
-  ) {
-    return recordActivityBy(tx, principal, { teamId, action, subjectType: 'comment', subjectId, data });
   }
 }
 

@@ -4,11 +4,13 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
-import { recordActivityBy } from '../activity/activity.ts';
+import { activityRecorder } from '../activity/activity.ts';
 import * as repo from './reviews.repository.ts';
 import { requireVersion } from './track-access.ts';
 import { nonMembers } from './track-teams.ts';
 import type { VersionsService } from './versions.service.ts';
+
+const record = activityRecorder('review');
 
 /**
  * Review requests on a version: one open review at a time; the requester may withdraw it; each reviewer
@@ -38,12 +40,12 @@ export class ReviewsService {
       if (await repo.lockOpenReview(tx, versionId))
         throw errors.conflict('This version already has an open review; withdraw it first');
       const reviewId = await repo.insertReview(tx, versionId, userId, reviewerIds, now);
-      await this.record(tx, principal, track.teamId, 'review.requested', reviewId, {
+      await record(tx, principal, track.teamId, 'review.requested', reviewId, {
         trackId,
         versionId,
         reviewerIds,
       });
-      return this.versions.detailOf(tx, track.teamId, versionId);
+      return this.versions.detailOf(tx, track.teamId, versionId, principal);
     });
   }
 
@@ -54,8 +56,8 @@ export class ReviewsService {
       const review = await this.openReview(tx, versionId);
       if (review.requestedBy !== userId) throw errors.forbidden('Only the requester can withdraw a review');
       await repo.setReviewStatus(tx, review.id, 'withdrawn', this.clock.now());
-      await this.record(tx, principal, track.teamId, 'review.withdrawn', review.id, { trackId, versionId });
-      return this.versions.detailOf(tx, track.teamId, versionId);
+      await record(tx, principal, track.teamId, 'review.withdrawn', review.id, { trackId, versionId });
+      return this.versions.detailOf(tx, track.teamId, versionId, principal);
     });
   }
 
@@ -67,9 +69,9 @@ export class ReviewsService {
       const reviewer = await this.requireReviewer(tx, review.id, userId);
       if (!reviewer.listenedAt) {
         await repo.updateReviewer(tx, review.id, userId, { listenedAt: this.clock.now() });
-        await this.record(tx, principal, track.teamId, 'review.listened', review.id, { trackId, versionId });
+        await record(tx, principal, track.teamId, 'review.listened', review.id, { trackId, versionId });
       }
-      return this.versions.detailOf(tx, track.teamId, versionId);
+      return this.versions.detailOf(tx, track.teamId, versionId, principal);
     });
   }
 
@@ -86,12 +88,12 @@ export class ReviewsService {
         await repo.setReviewStatus(tx, review.id, 'changes_requested', now);
       else if (decisions.every((d) => d === 'approved'))
         await repo.setReviewStatus(tx, review.id, 'approved', now);
-      await this.record(tx, principal, track.teamId, 'review.decided', review.id, {
+      await record(tx, principal, track.teamId, 'review.decided', review.id, {
         trackId,
         versionId,
         decision,
       });
-      return this.versions.detailOf(tx, track.teamId, versionId);
+      return this.versions.detailOf(tx, track.teamId, versionId, principal);
     });
   }
 
@@ -105,16 +107,5 @@ export class ReviewsService {
     const reviewer = await repo.findReviewer(tx, reviewId, userId);
     if (!reviewer) throw errors.forbidden('Only a reviewer of this review can do this');
     return reviewer;
-  }
-
-  private record(
-    tx: Db,
-    principal: Principal,
-    teamId: number,
-    action: string,
-    subjectId: number,
-    data: Record<string, unknown>,
-  ) {
-    return recordActivityBy(tx, principal, { teamId, action, subjectType: 'review', subjectId, data });
   }
 }

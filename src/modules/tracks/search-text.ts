@@ -29,9 +29,9 @@ export function searchTerms(q: string, max = 10): string[] {
     .slice(0, max);
 }
 
-/** A to_tsquery text matching every term as a word prefix. Terms hold letters and digits only. */
-export function prefixQuery(terms: string[]): string {
-  return terms.map((t) => `${t}:*`).join(' & ');
+/** A to_tsquery text matching every term (or, with `|`, any term) as a word prefix. Terms hold letters and digits only. */
+export function prefixQuery(terms: string[], operator: '&' | '|' = '&'): string {
+  return terms.map((t) => `${t}:*`).join(` ${operator} `);
 }
 
 export type Highlight = { start: number; length: number };

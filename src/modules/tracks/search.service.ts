@@ -14,7 +14,8 @@ export class TrackSearchService {
     const terms = searchTerms(input.q);
     if (terms.length === 0)
       throw errors.validation([{ path: '/query/q', message: 'must contain at least one letter or digit' }]);
-    const hits = await searchTracks(this.db, input.teamId, prefixQuery(terms), input.limit);
+    const query = { allTerms: prefixQuery(terms), anyTerm: prefixQuery(terms, '|') };
+    const hits = await searchTracks(this.db, input.teamId, query, input.limit);
     return {
       items: hits.map((hit) => ({
         track: {

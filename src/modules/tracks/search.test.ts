@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
 import { describeSecurityMatrix } from '../../../test/helpers/security-matrix.ts';
+import { searchTracks } from './search.repository.ts';
+import { prefixQuery, searchTerms } from './search-text.ts';
 
 const ctx = useTestContext();
 
@@ -67,6 +69,16 @@ describe('deep search', () => {
     await expectHit('theremin', commented.id, 'comment', 'théremin');
     await expectHit('kalim', commented.id, 'todo', 'kalimba');
     await expectHit('zyxwv', linked.id, 'reference', 'zyxwv');
+
+    // A large team is searched through the indexes instead of track by track: same answers.
+    for (const q of ['cafe noct', 'synthw', 'chandel', 'glocken', 'theremin', 'kalim', 'zyxwv', 'plain']) {
+      const query = { allTerms: prefixQuery(searchTerms(q)), anyTerm: prefixQuery(searchTerms(q), '|') };
+      const byTeam = await searchTracks(ctx.database.db, team.id, query, 20);
+      expect(byTeam.length, q).toBeGreaterThan(0);
+      expect(await searchTracks(ctx.database.db, team.id, query, 20, { largeTeamTracks: 0 }), q).toEqual(
+        byTeam,
+      );
+    }
   });
 
   it('ranks a title match above a lyrics match and gives one entry per track', async () => {
@@ -81,6 +93,17 @@ describe('deep search', () => {
       [inLyrics.id, 'lyrics'],
     ]);
     expect((await search(team, 'thunder', team.owner.token, '&limit=1')).json().items).toHaveLength(1);
+  });
+
+  it('finds a track whose fields hold the terms between them, and shows the field holding one', async () => {
+    const team = await ctx.newTeam();
+    const spread = await ctx.newTrack(team, { title: 'Marigold' });
+    await write('PATCH', `/api/v1/tracks/${spread.id}`, team.owner.token, { lyrics: 'an obsidian sky' });
+    await ctx.newTrack(team, { title: 'Marigold alone' });
+    const res = await search(team, 'obsidian marigold');
+    const hits = res.json().items as Hit[];
+    expect(hits.map((h) => [h.track.id, h.field])).toEqual([[spread.id, 'title']]);
+    expect(marked(hits[0]!)).toEqual(['Marigold']);
   });
 
   it('searches only tracks the team holds and that are not deleted', async () => {

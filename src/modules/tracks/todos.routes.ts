@@ -1,5 +1,6 @@
 import type { App } from '../../app.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
 import { NoContent } from '../../shared/schemas.ts';
 import { read, write } from './route-auth.ts';
 import { CreateTodoBody, Todo, TodoListQuery, TodoPage, TodoParams, TodoPatchBody } from './todos.schemas.ts';
@@ -24,10 +25,7 @@ export async function todosRoutes(app: App) {
       },
     },
     async (request) =>
-      todos.list(principalOf(request), request.params.id, request.params.versionId, {
-        limit: request.query.limit ?? 50,
-        cursor: request.query.cursor,
-      }),
+      todos.list(principalOf(request), request.params.id, request.params.versionId, pageOf(request.query)),
   );
 
   app.post(

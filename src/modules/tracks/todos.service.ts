@@ -3,10 +3,12 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
-import { actorOf, recordActivityBy } from '../activity/activity.ts';
+import { activityRecorder, actorOf } from '../activity/activity.ts';
 import * as repo from './todos.repository.ts';
 import { requireVersion } from './track-access.ts';
 import { nonMembers } from './track-teams.ts';
+
+const record = activityRecorder('todo');
 
 type TodoInput = { todo?: string; done?: boolean; assigneeId?: string | null; dueDate?: string | null };
 
@@ -45,7 +47,7 @@ export class TodosService {
         actorOf(principal),
         now,
       );
-      await this.record(tx, principal, track.teamId, 'todo.created', id, { trackId, versionId });
+      await record(tx, principal, track.teamId, 'todo.created', id, { trackId, versionId });
       return (await repo.findTodo(tx, versionId, id))!;
     });
   }
@@ -56,7 +58,7 @@ export class TodosService {
     await this.checkAssignee(track.teamId, input.assigneeId);
     return this.db.transaction(async (tx) => {
       await repo.updateTodo(tx, todoId, fieldsOf(input), this.clock.now());
-      await this.record(tx, principal, track.teamId, 'todo.updated', todoId, {
+      await record(tx, principal, track.teamId, 'todo.updated', todoId, {
         trackId,
         versionId,
         fields: Object.keys(input),
@@ -70,7 +72,7 @@ export class TodosService {
     await this.requireTodo(versionId, todoId);
     await this.db.transaction(async (tx) => {
       await repo.deleteTodo(tx, todoId);
-      await this.record(tx, principal, track.teamId, 'todo.deleted', todoId, { trackId, versionId });
+      await record(tx, principal, track.teamId, 'todo.deleted', todoId, { trackId, versionId });
     });
   }
 
@@ -84,17 +86,6 @@ export class TodosService {
       throw errors.validation([
         { path: '/body/assigneeId', message: 'is not a member of the team that owns the track' },
       ]);
-  }
-
-  private record(
-    tx: Db,
-    principal: Principal,
-    teamId: number,
-    action: string,
-    subjectId: number,
-    data: Record<string, unknown>,
-  ) {
-    return recordActivityBy(tx, principal, { teamId, action, subjectType: 'todo', subjectId, data });
   }
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { type TeamRole, teamMembers, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { errors } from '../../shared/errors.ts';
@@ -17,6 +18,38 @@ export type TrackAccess = {
   manages: boolean;
 };
 
+const liveTrackById = preparedQuery('tracks_live_by_id', (db, p: Placeholders<{ id: number }>) =>
+  db
+    .select()
+    .from(tracks)
+    .where(and(eq(tracks.id, p.id), isNull(tracks.deletedAt)))
+    .limit(1),
+);
+const anyTrackById = preparedQuery('tracks_any_by_id', (db, p: Placeholders<{ id: number }>) =>
+  db.select().from(tracks).where(eq(tracks.id, p.id)).limit(1),
+);
+const heldByTeam = preparedQuery(
+  'tracks_held_by_team',
+  (db, p: Placeholders<{ trackId: number; teamId: number }>) =>
+    db
+      .select({ teamId: trackTeams.teamId })
+      .from(trackTeams)
+      .where(and(eq(trackTeams.trackId, p.trackId), eq(trackTeams.teamId, p.teamId)))
+      .limit(1),
+);
+const rolesOfUser = preparedQuery(
+  'tracks_roles_of_user',
+  (db, p: Placeholders<{ trackId: number; userId: string }>) =>
+    db
+      .select({ teamId: trackTeams.teamId, role: teamMembers.role })
+      .from(trackTeams)
+      .innerJoin(
+        teamMembers,
+        and(eq(teamMembers.teamId, trackTeams.teamId), eq(teamMembers.userId, p.userId)),
+      )
+      .where(eq(trackTeams.trackId, p.trackId)),
+);
+
 /**
  * The tenancy guard of the tracks area: a track is visible to members of every team that holds it
  * (its own and those it is shared with) and to keys of those teams; anything else is 404.
@@ -27,29 +60,14 @@ export async function requireTrack(
   trackId: number,
   options: { deleted?: boolean } = {},
 ): Promise<TrackAccess> {
-  const [track] = await db
-    .select()
-    .from(tracks)
-    .where(and(eq(tracks.id, trackId), options.deleted ? undefined : isNull(tracks.deletedAt)))
-    .limit(1);
+  const [track] = await (options.deleted ? anyTrackById : liveTrackById)(db, { id: trackId });
   if (!track) throw errors.notFound('track');
   if (principal.type === 'key') {
-    const [held] = await db
-      .select({ teamId: trackTeams.teamId })
-      .from(trackTeams)
-      .where(and(eq(trackTeams.trackId, trackId), eq(trackTeams.teamId, principal.teamId)))
-      .limit(1);
+    const [held] = await heldByTeam(db, { trackId, teamId: principal.teamId });
     if (!held) throw errors.notFound('track');
     return { track, ownerRole: null, manages: false };
   }
-  const roles = await db
-    .select({ teamId: trackTeams.teamId, role: teamMembers.role })
-    .from(trackTeams)
-    .innerJoin(
-      teamMembers,
-      and(eq(teamMembers.teamId, trackTeams.teamId), eq(teamMembers.userId, principal.userId)),
-    )
-    .where(eq(trackTeams.trackId, trackId));
+  const roles = await rolesOfUser(db, { trackId, userId: principal.userId });
   if (roles.length === 0) throw errors.notFound('track');
   return {
     track,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { trackLinks, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
 import type { Actor } from '../activity/activity.ts';
 import type { TrackRow } from './track-access.ts';
@@ -32,6 +33,7 @@ const trackColumns = {
   lyrics: tracks.lyrics,
   notes: tracks.notes,
   releaseDate: tracks.releaseDate,
+  coverFileId: tracks.coverFileId,
   teamIds: teamIdsOf,
   createdBy: tracks.createdBy,
   deletedAt: tracks.deletedAt,
@@ -41,8 +43,12 @@ const trackColumns = {
 
 export type TrackView = NonNullable<Awaited<ReturnType<typeof findTrackView>>>;
 
+const trackViewById = preparedQuery('tracks_view_by_id', (db, p: Placeholders<{ id: number }>) =>
+  db.select(trackColumns).from(tracks).where(eq(tracks.id, p.id)).limit(1),
+);
+
 export async function findTrackView(db: Db, trackId: number) {
-  const [row] = await db.select(trackColumns).from(tracks).where(eq(tracks.id, trackId)).limit(1);
+  const [row] = await trackViewById(db, { id: trackId });
   return row;
 }
 
@@ -205,8 +211,8 @@ export async function shareTrack(db: Db, trackId: number, teamId: number, userId
 }
 
 /** The track's references and inspirations, oldest first. */
-export async function listLinks(db: Db, trackId: number) {
-  return db
+const linksOfTrack = preparedQuery('tracks_links_of_track', (db, p: Placeholders<{ trackId: number }>) =>
+  db
     .select({
       id: trackLinks.id,
       kind: trackLinks.kind,
@@ -215,8 +221,12 @@ export async function listLinks(db: Db, trackId: number) {
       createdAt: trackLinks.createdAt,
     })
     .from(trackLinks)
-    .where(eq(trackLinks.trackId, trackId))
-    .orderBy(asc(trackLinks.id));
+    .where(eq(trackLinks.trackId, p.trackId))
+    .orderBy(asc(trackLinks.id)),
+);
+
+export function listLinks(db: Db, trackId: number) {
+  return linksOfTrack(db, { trackId });
 }
 
 export async function insertLink(

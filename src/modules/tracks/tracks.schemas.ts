@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { UploadTicketFields } from '../files/files.schemas.ts';
+import { CurrentCover } from './covers.schemas.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -46,6 +47,9 @@ export const Track = Type.Object({
   lyrics: Type.Union([Type.String(), Type.Null()]),
   notes: Type.Union([Type.String(), Type.Null()]),
   releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  coverFileId: Type.Union([Id, Type.Null()], {
+    description: 'The current cover (see /tracks/{id}/covers); single-track answers add `cover` with its URL',
+  }),
   createdBy: Type.Union([Uuid, Type.Null()]),
   deletedAt: Type.Union([Timestamp, Type.Null()]),
   createdAt: Timestamp,
@@ -55,6 +59,7 @@ export const Track = Type.Object({
 export const TrackDetail = Type.Composite([
   Track,
   Type.Object({
+    cover: Type.Union([CurrentCover, Type.Null()]),
     references: Type.Array(TrackLink),
     inspirations: Type.Array(TrackLink),
   }),

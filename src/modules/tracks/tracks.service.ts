@@ -4,15 +4,19 @@ import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
-import { actorOf, recordActivityBy } from '../activity/activity.ts';
+import { activityRecorder, actorOf } from '../activity/activity.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { findStatusConfig } from '../teams/teams.repository.ts';
+import { currentCoverView } from './covers.service.ts';
 import { applyPermutation, repeatedEntries } from './permutation.ts';
 import { requireOwnerTeamMember, requireTrack } from './track-access.ts';
+import { lockTrackBoard, requireBoardStatus } from './track-board.ts';
+import { deleteTrackFiles } from './track-files.ts';
 import { listTeamIdsOfUser } from './track-teams.ts';
 import * as repo from './tracks.repository.ts';
 import { audioOwner } from './version-audio.ts';
 import { setVersionAudioKey } from './versions.repository.ts';
+
+const record = activityRecorder('track');
 
 export type TrackPatch = {
   title?: string;
@@ -53,7 +57,10 @@ export class TracksService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly files: Pick<FilesService, 'createUploadUrl' | 'deleteOfOwner'>,
+    private readonly files: Pick<
+      FilesService,
+      'createUploadUrl' | 'deleteOfOwners' | 'downloadUrl' | 'transaction'
+    >,
   ) {}
 
   /**
@@ -63,11 +70,10 @@ export class TracksService {
   async create(principal: Principal, input: { title: string; teamId: number; audioFileName: string }) {
     const userId = sessionUserId(principal);
     await requireTeam(this.db, principal, input.teamId);
-    const config = await findStatusConfig(this.db, input.teamId);
-    const statusId = config?.tracks[0]?.id;
-    if (!statusId) throw errors.notFound('team');
     const fileName = input.audioFileName.trim();
     const { track, version } = await this.db.transaction(async (tx) => {
+      const statusId = (await lockTrackBoard(tx, input.teamId))[0]?.id;
+      if (!statusId) throw errors.notFound('team');
       const created = await repo.insertTrackWithVersion(
         tx,
         {
@@ -79,7 +85,7 @@ export class TracksService {
         },
         actorOf(principal),
       );
-      await this.record(tx, principal, input.teamId, 'track.created', created.track.id, {
+      await record(tx, principal, input.teamId, 'track.created', created.track.id, {
         versionId: created.version.id,
       });
       return created;
@@ -146,7 +152,10 @@ export class TracksService {
 
   private async detail(db: Db, trackId: number) {
     const track = await this.view(db, trackId);
-    const links = await repo.listLinks(db, trackId);
+    const [links, cover] = await Promise.all([
+      repo.listLinks(db, trackId),
+      currentCoverView(db, this.files, track),
+    ]);
     const strip = ({ id, kind, url, platform, createdAt }: (typeof links)[number]) => ({
       id,
       kind,
@@ -156,6 +165,7 @@ export class TracksService {
     });
     return {
       ...track,
+      cover,
       references: links.filter((l) => l.kind === 'reference').map(strip),
       inspirations: links.filter((l) => l.kind === 'inspiration').map(strip),
     };
@@ -170,7 +180,7 @@ export class TracksService {
     if (fields.isrc) fields.isrc = fields.isrc.replaceAll('-', '');
     return this.db.transaction(async (tx) => {
       await repo.updateTrack(tx, trackId, fields, this.clock.now());
-      await this.record(tx, principal, track.teamId, 'track.updated', trackId, {
+      await record(tx, principal, track.teamId, 'track.updated', trackId, {
         fields: Object.keys(patch),
       });
       return this.detail(tx, trackId);
@@ -180,13 +190,13 @@ export class TracksService {
   async remove(principal: Principal, trackId: number, mode: 'soft' | 'hard'): Promise<void> {
     const access = await requireTrack(this.db, principal, trackId, { deleted: mode === 'hard' });
     requireOwnerTeamMember(access);
-    await this.db.transaction(async (tx) => {
+    // Through the files service, so the blobs of a hard delete go right after the commit.
+    await this.files.transaction(async (tx) => {
       if (mode === 'hard') {
-        for (const versionId of await repo.versionIdsOf(tx, trackId))
-          await this.files.deleteOfOwner(access.track.teamId, audioOwner(versionId), { tx });
+        await deleteTrackFiles(this.files, tx, access.track.teamId, trackId);
         await repo.deleteTrack(tx, trackId);
       } else await repo.updateTrack(tx, trackId, { deletedAt: this.clock.now() }, this.clock.now());
-      await this.record(tx, principal, access.track.teamId, `track.deleted`, trackId, { mode });
+      await record(tx, principal, access.track.teamId, `track.deleted`, trackId, { mode });
     });
   }
 
@@ -196,7 +206,7 @@ export class TracksService {
     if (access.track.deletedAt === null) throw errors.conflict('The track is not deleted');
     return this.db.transaction(async (tx) => {
       await repo.updateTrack(tx, trackId, { deletedAt: null }, this.clock.now());
-      await this.record(tx, principal, access.track.teamId, 'track.restored', trackId);
+      await record(tx, principal, access.track.teamId, 'track.restored', trackId);
       return this.detail(tx, trackId);
     });
   }
@@ -205,10 +215,10 @@ export class TracksService {
     const access = await requireTrack(this.db, principal, trackId);
     requireOwnerTeamMember(access);
     const { track } = access;
-    await this.requireStatus(track.teamId, status, '/body/status');
     return this.db.transaction(async (tx) => {
+      await requireBoardStatus(tx, track.teamId, status, '/body/status');
       if (track.statusId !== status) await repo.moveTrackToStatus(tx, track, status, this.clock.now());
-      await this.record(tx, principal, track.teamId, 'track.status_changed', trackId, {
+      await record(tx, principal, track.teamId, 'track.status_changed', trackId, {
         from: track.statusId,
         to: status,
       });
@@ -222,11 +232,11 @@ export class TracksService {
     const first = await requireTrack(this.db, principal, orders[0]!.trackId);
     requireOwnerTeamMember(first);
     const teamId = first.track.teamId;
-    await this.requireStatus(teamId, statusId, '/body/status_id');
     const entries = orders.map((o) => ({ id: o.trackId, order: o.order }));
     const repeated = repeatedEntries(entries, '/body/track_orders', 'trackId');
     if (repeated.length > 0) throw errors.validation(repeated);
     return this.db.transaction(async (tx) => {
+      await requireBoardStatus(tx, teamId, statusId, '/body/status_id');
       const column = new Set(await repo.lockStatusColumn(tx, teamId, statusId));
       const ordered = applyPermutation(
         entries,
@@ -236,7 +246,7 @@ export class TracksService {
         `the tracks of status ${statusId} in this team`,
       );
       await repo.setPositions(tx, ordered);
-      await this.record(tx, principal, teamId, 'tracks.reordered', statusId, { statusId, trackIds: ordered });
+      await record(tx, principal, teamId, 'tracks.reordered', statusId, { statusId, trackIds: ordered });
       return { statusId, trackIds: ordered };
     });
   }
@@ -254,7 +264,7 @@ export class TracksService {
         teamId,
         principal.type === 'session' ? principal.userId : null,
       );
-      if (added) await this.record(tx, principal, track.teamId, 'track.shared', trackId, { teamId });
+      if (added) await record(tx, principal, track.teamId, 'track.shared', trackId, { teamId });
       const view = await this.view(tx, trackId);
       return { trackId, teamIds: view.teamIds };
     });
@@ -273,7 +283,7 @@ export class TracksService {
         { trackId, kind, url: input.url, platform: input.platform?.trim().toLowerCase() ?? null },
         actorOf(principal),
       );
-      await this.record(tx, principal, track.teamId, `track.${kind}_added`, trackId, { linkId: link.id });
+      await record(tx, principal, track.teamId, `track.${kind}_added`, trackId, { linkId: link.id });
       return {
         id: link.id,
         kind: link.kind,
@@ -282,22 +292,5 @@ export class TracksService {
         createdAt: link.createdAt,
       };
     });
-  }
-
-  private async requireStatus(teamId: number, statusId: string, path: string) {
-    const config = await findStatusConfig(this.db, teamId);
-    if (!config?.tracks.some((s) => s.id === statusId))
-      throw errors.validation([{ path, message: `is not a track status of the team (${statusId})` }]);
-  }
-
-  private record(
-    tx: Db,
-    principal: Principal,
-    teamId: number,
-    action: string,
-    subjectId: number | string,
-    data?: Record<string, unknown>,
-  ) {
-    return recordActivityBy(tx, principal, { teamId, action, subjectType: 'track', subjectId, data });
   }
 }

@@ -1,30 +1,53 @@
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { TrackAssetsService } from './assets.ts';
 import { CollaboratorsService } from './collaborators.service.ts';
 import { TrackCollectionsService } from './collections.service.ts';
+import { CommentAttachmentsService } from './comment-attachments.service.ts';
 import { CommentsService } from './comments.service.ts';
+import { TrackCoversService } from './covers.service.ts';
+import { PlaysService } from './plays.service.ts';
 import { ReviewsService } from './reviews.service.ts';
 import { TrackSearchService } from './search.service.ts';
 import { registerTrackStatusUsage } from './status-usage.ts';
+import { StemsService } from './stems.service.ts';
 import { TodosService } from './todos.service.ts';
+import { TrackMediaService } from './track-media.service.ts';
+import { defineTracksJobs } from './tracks.jobs.ts';
 import { TracksService } from './tracks.service.ts';
+import { VersionFilesService } from './version-files.service.ts';
 import { VersionsService } from './versions.service.ts';
 
 /** The services of the tracks area, spread into the application's services container. */
-export function createTracksServices(db: Db, clock: Clock, files: FilesService) {
+export function createTracksServices(deps: {
+  db: Db;
+  clock: Clock;
+  files: FilesService;
+  jobs: JobQueue;
+  retentionDays: number;
+}) {
+  const { db, clock, files, jobs, retentionDays } = deps;
   registerTrackStatusUsage();
+  defineTracksJobs(jobs, { db, clock, files, retentionDays });
   const trackVersions = new VersionsService(db, clock, files);
+  const trackComments = new CommentsService(db, clock, files);
   return {
     tracks: new TracksService(db, clock, files),
     trackVersions,
     trackReviews: new ReviewsService(db, clock, trackVersions),
     trackTodos: new TodosService(db, clock),
-    trackComments: new CommentsService(db, clock),
+    trackComments,
+    trackCommentAttachments: new CommentAttachmentsService(db, files, trackComments),
+    trackCovers: new TrackCoversService(db, clock, files),
+    trackMedia: new TrackMediaService(db, files),
     trackCollaborators: new CollaboratorsService(db),
     trackCollections: new TrackCollectionsService(db),
     trackSearch: new TrackSearchService(db),
     trackAssets: new TrackAssetsService(db, files),
+    trackStems: new StemsService(db, clock, files),
+    trackVersionFiles: new VersionFilesService(db, files),
+    trackPlays: new PlaysService(db, clock, files),
   };
 }

@@ -4,7 +4,9 @@ import {
   type ReviewState,
   trackVersions,
   versionComments,
+  versionPlays,
   versionReviews,
+  versionStems,
   versionTodos,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../activity/activity.ts';
@@ -68,6 +70,14 @@ export async function countVersionItems(db: Db, versionId: number) {
         ),
       openTodos:
         sql<number>`(select count(*) from ${versionTodos} where ${versionTodos.versionId} = ${versionId} and not ${versionTodos.done})`.mapWith(
+          Number,
+        ),
+      stems:
+        sql<number>`(select count(*) from ${versionStems} where ${versionStems.versionId} = ${versionId})`.mapWith(
+          Number,
+        ),
+      plays:
+        sql<number>`(select count(*) from ${versionPlays} where ${versionPlays.versionId} = ${versionId})`.mapWith(
           Number,
         ),
     })

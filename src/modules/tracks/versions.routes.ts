@@ -1,5 +1,6 @@
 import type { App } from '../../app.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
 import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
 import { read, session, write } from './route-auth.ts';
 import {
@@ -33,11 +34,7 @@ export async function versionsRoutes(app: App) {
         response: { 200: VersionPage },
       },
     },
-    async (request) =>
-      versions.list(principalOf(request), request.params.id, {
-        limit: request.query.limit ?? 50,
-        cursor: request.query.cursor,
-      }),
+    async (request) => versions.list(principalOf(request), request.params.id, pageOf(request.query)),
   );
 
   app.post(
@@ -156,7 +153,7 @@ export async function versionsRoutes(app: App) {
       ...write,
       schema: {
         operationId: 'tracks.versions.delete',
-        summary: 'Delete a version with its comments, to-dos and reviews',
+        summary: 'Delete a version with its comments, to-dos, reviews, stems, plays and files',
         params: VersionParams,
         response: {
           204: NoContent,

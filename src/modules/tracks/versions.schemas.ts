@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
-import { AudioFacts, Peaks, UploadTicketFields } from '../files/files.schemas.ts';
+import { AudioFacts, Peaks, RegisterUploadBody, UploadTicketFields } from '../files/files.schemas.ts';
 
 export const VersionParams = Type.Object({ id: Id, versionId: Id });
 
@@ -52,27 +52,56 @@ export const Review = Type.Object({
   closedAt: Type.Union([Timestamp, Type.Null()]),
 });
 
+/** A registered audio file with its facts, waveform state and signed links (version audio, stems, ...). */
+export const audioFileFields = {
+  fileId: Id,
+  fileName: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer(),
+  facts: Type.Union([AudioFacts, Type.Null()], { description: 'null when the file could not be read' }),
+  peaks: Peaks,
+  url: Type.String({ description: 'Signed URL to stream the audio (inline)' }),
+  downloadUrl: Type.String({ description: 'Signed URL to download the audio under its name' }),
+  urlExpiresAt: Timestamp,
+};
+
 export const VersionAudio = Type.Object(
   {
-    fileId: Id,
-    fileName: Type.String(),
-    contentType: Type.String(),
-    size: Type.Integer(),
-    facts: Type.Union([AudioFacts, Type.Null()], { description: 'null when the file could not be read' }),
-    peaks: Peaks,
-    url: Type.String({ description: 'Signed URL to stream the audio (inline)' }),
-    downloadUrl: Type.String({ description: 'Signed URL to download the audio under its name' }),
-    urlExpiresAt: Timestamp,
+    ...audioFileFields,
+    url: Type.String({
+      description:
+        'Signed URL to stream the audio (inline). Fetching it from its first byte records a play of the ' +
+        'version by the caller that got the URL (see GET .../plays); range requests while seeking do not.',
+    }),
   },
   { description: 'The registered audio of the version' },
+);
+
+export const VersionFile = Type.Object(
+  { ...audioFileFields, createdAt: Timestamp },
+  {
+    description:
+      'An additional audio file of the version (an alternate bounce, an instrumental, ...); `peaks` has the ' +
+      'waveform state without the data',
+  },
 );
 
 export const VersionDetail = Type.Composite([
   Version,
   Type.Object({
     audio: Type.Union([VersionAudio, Type.Null()], { description: 'null until the audio is registered' }),
+    files: Type.Array(VersionFile, {
+      description:
+        'Additional audio files of the version, oldest first (POST .../files/create, then POST .../files)',
+    }),
     review: Type.Union([Review, Type.Null()], { description: 'The latest review request, if any' }),
-    counts: Type.Object({ comments: Type.Integer(), todos: Type.Integer(), openTodos: Type.Integer() }),
+    counts: Type.Object({
+      comments: Type.Integer(),
+      todos: Type.Integer(),
+      openTodos: Type.Integer(),
+      stems: Type.Integer(),
+      plays: Type.Integer(),
+    }),
   }),
 ]);
 
@@ -113,6 +142,4 @@ export const CreatedVersion = Type.Composite([
   }),
 ]);
 
-export const RegisterAudioBody = Type.Object({
-  fileKey: Type.String({ minLength: 1, maxLength: 512, description: 'The key of the upload URL' }),
-});
+export const RegisterAudioBody = RegisterUploadBody;

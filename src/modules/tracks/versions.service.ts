@@ -5,14 +5,17 @@ import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
 import { actorOf, recordActivityBy } from '../activity/activity.ts';
-import { fileLinks, peaksView } from '../files/file-view.ts';
 import { listFilesOfOwner } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { audioFileView } from './audio-file-view.ts';
 import { applyPermutation } from './permutation.ts';
+import { playMark } from './play-marks.ts';
 import { latestReview } from './reviews.repository.ts';
 import { requireTrack, requireVersion } from './track-access.ts';
+import { deleteFilesOfVersions } from './track-files.ts';
 import { touchTrack } from './tracks.repository.ts';
 import { audioOwner } from './version-audio.ts';
+import { listVersionFiles } from './version-files.service.ts';
 import * as repo from './versions.repository.ts';
 import { VERSION_AUDIO_OWNER } from './versions.repository.ts';
 
@@ -56,7 +59,7 @@ export class VersionsService {
     await repo.setVersionAudioKey(this.db, versionId, ticket.key);
     const { uploadUrl, method, headers, key, expiresAt } = ticket;
     return {
-      ...(await this.detailOf(this.db, track.teamId, versionId)),
+      ...(await this.detailOf(this.db, track.teamId, versionId, principal)),
       upload: { uploadUrl, method, headers, fileKey: key, expiresAt },
     };
   }
@@ -89,7 +92,7 @@ export class VersionsService {
         fileId: file.id,
       });
     });
-    return this.detailOf(this.db, track.teamId, versionId);
+    return this.detailOf(this.db, track.teamId, versionId, principal);
   }
 
   async list(principal: Principal, trackId: number, page: { limit: number; cursor?: string | undefined }) {
@@ -105,31 +108,27 @@ export class VersionsService {
 
   async detail(principal: Principal, trackId: number, versionId: number) {
     const { track } = await requireVersion(this.db, principal, trackId, versionId);
-    return this.detailOf(this.db, track.teamId, versionId);
+    return this.detailOf(this.db, track.teamId, versionId, principal);
   }
 
-  /** The version with its audio (facts, waveform, signed URLs), latest review and counts. */
-  async detailOf(db: Db, teamId: number, versionId: number) {
+  /**
+   * The version with its audio (facts, waveform, signed URLs), additional files, latest review and counts.
+   * The stream URL of the audio is marked for `viewer`: fetching it records a play by them.
+   */
+  async detailOf(db: Db, teamId: number, versionId: number, viewer: Principal) {
     const version = await repo.findVersionView(db, versionId);
     if (!version) throw errors.notFound('version');
-    const [review, counts, files] = await Promise.all([
+    const [review, counts, audioFiles, files] = await Promise.all([
       latestReview(db, versionId),
       repo.countVersionItems(db, versionId),
       listFilesOfOwner(db, teamId, { type: VERSION_AUDIO_OWNER, id: String(versionId) }, { limit: 1 }),
+      listVersionFiles(db, this.files, teamId, versionId),
     ]);
-    const file = files[0];
+    const file = audioFiles[0];
     const audio = file
-      ? {
-          fileId: file.id,
-          fileName: file.originalName,
-          contentType: file.contentType,
-          size: file.size,
-          facts: file.audio,
-          peaks: peaksView(file, true),
-          ...(await fileLinks(this.files, file)),
-        }
+      ? await audioFileView(this.files, file, { withPeaks: true, mark: playMark(versionId, viewer) })
       : null;
-    return { ...version, audio, review: review ?? null, counts };
+    return { ...version, audio, files, review: review ?? null, counts };
   }
 
   async updateMetadata(
@@ -152,18 +151,19 @@ export class VersionsService {
         trackId,
         fields: Object.keys(fields),
       });
-      return this.detailOf(tx, track.teamId, versionId);
+      return this.detailOf(tx, track.teamId, versionId, principal);
     });
   }
 
   async remove(principal: Principal, trackId: number, versionId: number): Promise<void> {
     const { track } = await requireVersion(this.db, principal, trackId, versionId);
-    await this.db.transaction(async (tx) => {
+    await this.files.transaction(async (tx) => {
       await repo.lockVersionIds(tx, trackId);
       if ((await repo.countVersions(tx, trackId)) <= 1)
         throw errors.conflict('A track keeps at least one version; delete the track instead');
+      // Files first: the version's comments, gone with it, are what find their attachments.
+      await deleteFilesOfVersions(this.files, tx, track.teamId, [versionId]);
       await repo.deleteVersion(tx, versionId);
-      await this.files.deleteOfOwner(track.teamId, audioOwner(versionId), { tx });
       await touchTrack(tx, trackId, this.clock.now());
       await this.record(tx, principal, track.teamId, 'version.deleted', versionId, { trackId });
     });
@@ -177,7 +177,7 @@ export class VersionsService {
       await repo.markFinal(tx, trackId, versionId, now);
       await touchTrack(tx, trackId, now);
       await this.record(tx, principal, track.teamId, 'version.marked_final', versionId, { trackId });
-      return this.detailOf(tx, track.teamId, versionId);
+      return this.detailOf(tx, track.teamId, versionId, principal);
     });
   }
 

@@ -1,0 +1,60 @@
+import type { App } from '../../app.ts';
+import { auth, principalOf } from '../../plugins/auth.ts';
+import {
+  AlbumsSearchAnswer,
+  AlbumsSearchBody,
+  TracksSearchAnswer,
+  TracksSearchBody,
+} from './ai-search.schemas.ts';
+
+const anyToken = { config: { auth: auth.anyToken } } as const;
+
+const DESCRIPTION =
+  'Reads a search sentence into structured filters drawn only from the given vocabulary, plus release years, ' +
+  'statuses, negations ("without", "not", "no", "excluding") and free-text words; every value comes with ' +
+  'the words that produced it. The built-in parser works offline (case, accents, plurals, small typos, ' +
+  'synonyms such as "castellano" for Spanish or "dnb" for drum and bass); when a language model is ' +
+  'configured it reads the query instead, its answer is checked against the vocabulary, and the parser ' +
+  'answers whenever it is slow, fails or answers something unusable. With teamId (extension) the filters ' +
+  "are also run over that team's items (the caller must belong to the team; another team is 404).";
+
+/** Natural-language search over tracks and albums. */
+export async function aiSearchRoutes(app: App) {
+  const service = app.services.aiSearch;
+
+  app.post(
+    '/api/v1/ai-search/tracks',
+    {
+      ...anyToken,
+      schema: {
+        operationId: 'aiSearch.tracks',
+        summary: 'Read a search sentence into track filters (and, with teamId, find the tracks)',
+        description: `${DESCRIPTION} Tracks also understand tempo ("around 120 bpm", "faster than 128 bpm").`,
+        body: TracksSearchBody,
+        response: { 200: TracksSearchAnswer },
+      },
+    },
+    async (request) => {
+      const { limit, ...input } = request.body;
+      return service.search(principalOf(request), 'tracks', { ...input, limit: limit ?? 50 }, request.log);
+    },
+  );
+
+  app.post(
+    '/api/v1/ai-search/albums',
+    {
+      ...anyToken,
+      schema: {
+        operationId: 'aiSearch.albums',
+        summary: 'Read a search sentence into album filters (and, with teamId, find the albums)',
+        description: `${DESCRIPTION} Albums have no tempo: tempo phrases are listed under ignored.`,
+        body: AlbumsSearchBody,
+        response: { 200: AlbumsSearchAnswer },
+      },
+    },
+    async (request) => {
+      const { limit, ...input } = request.body;
+      return service.search(principalOf(request), 'albums', { ...input, limit: limit ?? 50 }, request.log);
+    },
+  );
+}

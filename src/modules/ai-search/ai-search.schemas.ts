@@ -1,0 +1,162 @@
+import { type TObject, type TProperties, Type } from '@sinclair/typebox';
+import { Id, Timestamp } from '../../shared/schemas.ts';
+import { FILTER_NAMES, MATCH_HOWS } from './interpretation.ts';
+import { SEARCH_KINDS, type SearchKind, type VocabularyField } from './kinds.ts';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+const VOCABULARY_DESCRIPTIONS: Record<VocabularyField, string> = {
+  artists: 'Artist names the answer may use',
+  distributors: 'Distributor names the answer may use',
+  genres: 'Genres the answer may use, e.g. "Reggaeton", "Drum & Bass"',
+  labels: 'Label names the answer may use',
+  languages: 'Languages the answer may use, as codes ("es") or names ("Spanish")',
+  tags: 'Tags the answer may use',
+};
+
+const Term = Type.String({ minLength: 1, maxLength: 200 });
+
+function vocabularyOf(kind: SearchKind) {
+  const fields = SEARCH_KINDS[kind].fields;
+  return Type.Object(
+    Object.fromEntries(
+      fields.map((f) => [
+        f,
+        Type.Optional(Type.Array(Term, { maxItems: 2000, description: VOCABULARY_DESCRIPTIONS[f] })),
+      ]),
+    ) as TProperties,
+    {
+      description:
+        `The values filters may take, per list (${fields.join(', ')}); a list left out is empty. ` +
+        'Filter values in the answer are always spelled as here.',
+    },
+  );
+}
+
+export const QUERY_LIMITS = { minLength: 1, maxLength: 500 };
+
+function bodyOf(kind: SearchKind) {
+  return Type.Object({
+    query: Type.String({
+      ...QUERY_LIMITS,
+      pattern: '\\S',
+      description: 'The search as a person writes it, e.g. "Spanish reggaeton from 2023 without features"',
+    }),
+    vocabulary: vocabularyOf(kind),
+    teamId: Type.Optional({
+      ...Id,
+      description: `Extension: also run the filters over this team's ${kind} and answer them in results`,
+    }),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Extension: results per page' }),
+    ),
+    cursor: Type.Optional(
+      Type.String({
+        maxLength: 512,
+        description: 'Extension: nextCursor of the previous page (with teamId)',
+      }),
+    ),
+  });
+}
+
+export const TracksSearchBody = bodyOf('tracks');
+export const AlbumsSearchBody = bodyOf('albums');
+
+const ListFilter = Type.Object({
+  include: Type.Array(Type.String(), { description: 'Any of these (tags: all of these)' }),
+  exclude: Type.Array(Type.String(), { description: 'None of these' }),
+});
+const Range = Type.Object(
+  { min: Nullable(Type.Number()), max: Nullable(Type.Number()) },
+  { description: 'Inclusive bounds; null is open' },
+);
+
+function filtersOf(kind: SearchKind) {
+  const { fields, tempo } = SEARCH_KINDS[kind];
+  return Type.Object({
+    ...Object.fromEntries(fields.map((f) => [f, ListFilter])),
+    statuses: Type.Object(ListFilter.properties, { description: 'Status ids of the board searched' }),
+    year: Nullable(Type.Object(Range.properties, { description: 'Release year, inclusive' })),
+    ...(tempo ? { bpm: Nullable(Type.Object(Range.properties, { description: 'Tempo in whole BPM' })) } : {}),
+    text: Type.Object(ListFilter.properties, {
+      description:
+        'Words outside the vocabulary, as typed: each included word must appear in the title or artist',
+    }),
+  });
+}
+
+const Match = Type.Object({
+  filter: Type.Union(FILTER_NAMES.map((f) => Type.Literal(f))),
+  value: Type.Optional(
+    Type.String({ description: 'The list value (vocabulary spelling, status id, or text word)' }),
+  ),
+  range: Type.Optional(Range),
+  negated: Type.Boolean({ description: 'Whether it excludes' }),
+  words: Type.Array(Type.String(), { description: 'The parts of the query that produced it, as typed' }),
+  how: Type.Union(
+    MATCH_HOWS.map((h) => Type.Literal(h)),
+    {
+      description: 'exact, synonym, fuzzy (typo), pattern (numbers), text (free word), llm (language model)',
+    },
+  ),
+});
+
+const TrackResult = Type.Object({
+  id: Id,
+  teamId: Id,
+  title: Type.String(),
+  artist: Nullable(Type.String()),
+  genre: Nullable(Type.String()),
+  language: Nullable(Type.String()),
+  tags: Type.Array(Type.String()),
+  label: Nullable(Type.String()),
+  distributor: Nullable(Type.String()),
+  bpm: Nullable(Type.Number()),
+  releaseDate: Nullable(Type.String({ format: 'date' })),
+  statusId: Type.String(),
+  updatedAt: Timestamp,
+});
+
+const AlbumResult = Type.Object({
+  id: Id,
+  teamId: Id,
+  title: Type.String(),
+  artist: Nullable(Type.String()),
+  type: Type.String({ description: 'album, ep, single or compilation' }),
+  genre: Nullable(Type.String()),
+  language: Nullable(Type.String()),
+  tags: Type.Array(Type.String()),
+  label: Nullable(Type.String()),
+  releaseDate: Nullable(Type.String({ format: 'date' })),
+  statusId: Type.String(),
+  updatedAt: Timestamp,
+});
+
+function answerOf(kind: SearchKind, item: TObject) {
+  return Type.Object({
+    provider: Type.Union([Type.Literal('parser'), Type.Literal('llm')], {
+      description: 'Who read the query: the built-in parser or the configured language model',
+    }),
+    fallback: Type.Optional(
+      Type.Union([Type.Literal('timeout'), Type.Literal('error'), Type.Literal('invalid')], {
+        description: 'Present when a language model is configured but the parser answered, and why',
+      }),
+    ),
+    filters: filtersOf(kind),
+    matches: Type.Array(Match, {
+      description: 'Every filter value with the words that produced it, in query order',
+    }),
+    ignored: Type.Array(Type.Object({ words: Type.Array(Type.String()), reason: Type.String() }), {
+      description: 'Parts understood but not turned into a filter',
+    }),
+    results: Type.Optional(
+      Type.Object(
+        { items: Type.Array(item), nextCursor: Nullable(Type.String()) },
+        { description: 'Extension, with teamId: the matching items, most recently updated first' },
+      ),
+    ),
+  });
+}
+
+export const TracksSearchAnswer = answerOf('tracks', TrackResult);
+export const AlbumsSearchAnswer = answerOf('albums', AlbumResult);

@@ -1,0 +1,53 @@
+import type { StatusDefinition } from '../../db/schema/index.ts';
+import { DEFAULT_STATUS_CONFIG } from '../teams/default-status-config.ts';
+import type { SynonymField } from './lexicon.ts';
+
+export const VOCABULARY_FIELDS = [
+  'artists',
+  'distributors',
+  'genres',
+  'labels',
+  'languages',
+  'tags',
+] as const;
+export type VocabularyField = (typeof VOCABULARY_FIELDS)[number];
+
+/** What can be searched: the vocabulary lists each kind takes, and whether it has a tempo. */
+export const SEARCH_KINDS = {
+  tracks: {
+    fields: ['distributors', 'genres', 'labels', 'languages', 'tags'],
+    tempo: true,
+    // A team's board starts with these; "demo" is a stage many teams add, so the words are understood.
+    defaultStatuses: [...DEFAULT_STATUS_CONFIG.tracks, { id: 'demo', name: 'Demo' }],
+  },
+  albums: {
+    fields: ['artists', 'genres', 'labels', 'languages', 'tags'],
+    tempo: false,
+    defaultStatuses: DEFAULT_STATUS_CONFIG.albums,
+  },
+} as const satisfies Record<
+  string,
+  { fields: readonly VocabularyField[]; tempo: boolean; defaultStatuses: readonly StatusDefinition[] }
+>;
+export type SearchKind = keyof typeof SEARCH_KINDS;
+
+export type Vocabulary = Partial<Record<VocabularyField, readonly string[]>>;
+export type StatusOption = { id: string; name: string };
+
+/** When one phrase names values of several lists, the first list here takes it. */
+export const FIELD_PRIORITY: readonly (VocabularyField | 'statuses')[] = [
+  'languages',
+  'genres',
+  'statuses',
+  'artists',
+  'labels',
+  'distributors',
+  'tags',
+];
+
+export const SYNONYMS_OF: Partial<Record<VocabularyField | 'statuses', SynonymField>> = {
+  languages: 'languages',
+  genres: 'genres',
+  tags: 'tags',
+  statuses: 'statuses',
+};

@@ -1,0 +1,151 @@
+import type { App } from '../../app.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { IdParams, NoContent } from '../../shared/schemas.ts';
+import {
+  AlbumDetail,
+  AlbumLinks,
+  AlbumListQuery,
+  AlbumOrder,
+  AlbumPage,
+  AlbumPatchBody,
+  AlbumReorderBody,
+  CreateAlbumBody,
+  StatusBody,
+  TeamQuery,
+} from './albums.schemas.ts';
+import { read, session, writeExtension } from './route-auth.ts';
+
+/** Albums themselves: list, links, read, create, change, delete, status and board order. */
+export async function albumsRoutes(app: App) {
+  const albums = app.services.albums;
+
+  app.get(
+    '/api/v1/albums/',
+    {
+      ...read,
+      schema: {
+        operationId: 'albums.list',
+        summary: 'List the albums of a team, most recently updated first or in board order',
+        description:
+          'Keyset pagination with cursor; offset (as the specification names it) works too and then the ' +
+          'answer adds total. cursor and offset together are 400.',
+        querystring: AlbumListQuery,
+        response: { 200: AlbumPage },
+      },
+    },
+    async (request) => {
+      const { teamId, status, sort, limit, cursor, offset } = request.query;
+      return albums.list(principalOf(request), { teamId, status, sort, limit: limit ?? 50, cursor, offset });
+    },
+  );
+
+  app.get(
+    '/api/v1/albums/links',
+    {
+      ...read,
+      schema: {
+        operationId: 'albums.links',
+        summary: 'Which tracks each album of the team holds, and which albums each of those tracks is on',
+        description: 'The whole team in one answer (no pages); soft-deleted tracks are left out.',
+        querystring: TeamQuery,
+        response: { 200: AlbumLinks },
+      },
+    },
+    async (request) => albums.links(principalOf(request), request.query.teamId),
+  );
+
+  app.post(
+    '/api/v1/albums/',
+    {
+      ...writeExtension,
+      schema: {
+        operationId: 'albums.create',
+        summary: "Create an album at the end of the team's first album status (idea)",
+        body: CreateAlbumBody,
+        response: { 201: AlbumDetail },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await albums.create(principalOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/v1/albums/reorder',
+    {
+      ...session,
+      schema: {
+        operationId: 'albums.reorder',
+        summary: 'Reorder the albums of one status column (all of them, each once)',
+        description:
+          'album_orders must be a permutation of the albums of the status in their team: a repeated or ' +
+          'foreign album id, a repeated order, or a missing album is 400. Applied atomically; positions ' +
+          'become 0..n-1 in the order given.',
+        body: AlbumReorderBody,
+        response: { 200: AlbumOrder },
+      },
+    },
+    async (request) =>
+      albums.reorder(principalOf(request), request.body.status_id, request.body.album_orders),
+  );
+
+  app.get(
+    '/api/v1/albums/:id',
+    {
+      ...read,
+      schema: {
+        operationId: 'albums.get',
+        summary: 'An album with its cover (signed links) and its tracks in order',
+        params: IdParams,
+        response: { 200: AlbumDetail },
+      },
+    },
+    async (request) => albums.get(principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/albums/:id',
+    {
+      ...writeExtension,
+      schema: {
+        operationId: 'albums.update',
+        summary: "Change an album's catalogue fields",
+        params: IdParams,
+        body: AlbumPatchBody,
+        response: { 200: AlbumDetail },
+      },
+    },
+    async (request) => albums.update(principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/v1/albums/:id',
+    {
+      ...session,
+      schema: {
+        operationId: 'albums.delete',
+        summary: 'Delete an album and its cover; its tracks stay',
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await albums.remove(principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/api/v1/albums/:id/status',
+    {
+      ...session,
+      schema: {
+        operationId: 'albums.status.update',
+        summary: "Move an album to another status of its team's configuration (at the end of that column)",
+        description: 'A status that is not one of the album statuses of the team is 400.',
+        params: IdParams,
+        body: StatusBody,
+        response: { 200: AlbumDetail },
+      },
+    },
+    async (request) => albums.changeStatus(principalOf(request), request.params.id, request.body.status),
+  );
+}

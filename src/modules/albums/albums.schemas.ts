@@ -1,0 +1,143 @@
+import { Type } from '@sinclair/typebox';
+import { ALBUM_TYPES } from '../../db/schema/index.ts';
+import { Id, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { StringEnum } from '../users/string-enum.ts';
+import { AlbumCover } from './cover.schemas.ts';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const Text = (maxLength: number) => Type.String({ maxLength });
+
+export const StatusId = Type.String({
+  pattern: '^[a-z0-9_]{1,40}$',
+  description: "An album status id of the team's status configuration",
+});
+
+export const Album = Type.Object({
+  id: Id,
+  teamId: Id,
+  statusId: Type.String(),
+  position: Type.Integer({ description: 'Order within its status column, from 0 without gaps' }),
+  title: Type.String(),
+  artist: Type.Union([Type.String(), Type.Null()]),
+  type: StringEnum(ALBUM_TYPES),
+  releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  label: Type.Union([Type.String(), Type.Null()]),
+  upc: Type.Union([Type.String(), Type.Null()]),
+  genre: Type.Union([Type.String(), Type.Null()]),
+  language: Type.Union([Type.String(), Type.Null()]),
+  tags: Type.Array(Type.String()),
+  notes: Type.Union([Type.String(), Type.Null()]),
+  coverFileId: Type.Union([Id, Type.Null()], { description: 'The cover image; links on GET /albums/{id}' }),
+  trackCount: Type.Integer({ minimum: 0, description: 'Tracks on the album (soft-deleted tracks left out)' }),
+  createdBy: Type.Union([Uuid, Type.Null()]),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const AlbumTrack = Type.Object({
+  id: Id,
+  title: Type.String(),
+  artist: Type.Union([Type.String(), Type.Null()]),
+  statusId: Type.String({ description: 'The track status (of the team that owns the track)' }),
+  position: Type.Integer({ description: 'Place on the album, from 0' }),
+  durationSeconds: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Of the final version, else of the newest version; null while its audio is not read',
+  }),
+});
+
+export const AlbumDetail = Type.Composite([
+  Album,
+  Type.Object({
+    cover: Type.Union([AlbumCover, Type.Null()]),
+    tracks: Type.Array(AlbumTrack, { description: 'In album order' }),
+  }),
+]);
+
+export const AlbumPage = Type.Object({
+  items: Type.Array(Album),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  total: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'Albums matching the filter; present when offset is given' }),
+  ),
+});
+
+export const ALBUM_SORTS = ['updated', 'board'] as const;
+export type AlbumSort = (typeof ALBUM_SORTS)[number];
+
+export const AlbumListQuery = Type.Object({
+  teamId: Id,
+  status: Type.Optional(StatusId),
+  sort: Type.Optional(
+    StringEnum(ALBUM_SORTS, {
+      description:
+        'updated (default): most recently changed first; board: by status in the order the team configured, ' +
+        'then by position within the status',
+    }),
+  ),
+  ...PageQuery,
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100_000,
+      description: 'Skip this many albums (instead of cursor); the answer then adds total',
+    }),
+  ),
+});
+
+export const TeamQuery = Type.Object({ teamId: Id });
+
+export const AlbumLinks = Type.Object({
+  albums: Type.Array(
+    Type.Object({
+      id: Id,
+      title: Type.String(),
+      statusId: Type.String(),
+      trackIds: Type.Array(Id, { description: 'In album order' }),
+    }),
+    { description: 'Every album of the team, by title' },
+  ),
+  tracks: Type.Array(Type.Object({ id: Id, albumIds: Type.Array(Id) }), {
+    description: 'Every track on at least one album of the team, by id',
+  }),
+});
+
+const fields = {
+  artist: Nullable(Text(200)),
+  type: StringEnum(ALBUM_TYPES),
+  releaseDate: Nullable(Type.String({ format: 'date' })),
+  label: Nullable(Text(200)),
+  upc: Nullable(Type.String({ pattern: '^[0-9]{12,13}$', description: 'UPC or EAN: 12 or 13 digits' })),
+  genre: Nullable(Text(100)),
+  language: Nullable(
+    Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', description: 'BCP 47 tag' }),
+  ),
+  tags: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 50, uniqueItems: true }),
+  notes: Nullable(Text(20_000)),
+};
+const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+
+const Optional = Type.Partial(Type.Object(fields));
+
+export const CreateAlbumBody = Type.Object({
+  title: Title,
+  teamId: Id,
+  ...Optional.properties,
+});
+
+export const AlbumPatchBody = Type.Partial(Type.Object({ title: Title, ...fields }), {
+  minProperties: 1,
+  description: 'Only the fields given change; null clears a field',
+});
+
+export const StatusBody = Type.Object({ status: StatusId });
+
+export const AlbumReorderBody = Type.Object({
+  status_id: StatusId,
+  album_orders: Type.Array(Type.Object({ albumId: Id, order: Type.Integer({ minimum: 0 }) }), {
+    minItems: 1,
+    maxItems: 1000,
+    description: 'Every album of the status, each once, with its new order',
+  }),
+});
+
+export const AlbumOrder = Type.Object({ statusId: Type.String(), albumIds: Type.Array(Id) });

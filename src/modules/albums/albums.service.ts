@@ -1,0 +1,216 @@
+import type { Db } from '../../db/client.ts';
+import type { AlbumType } from '../../db/schema/index.ts';
+import type { Principal } from '../../plugins/auth.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { errors } from '../../shared/errors.ts';
+import { decodeCursor, toPage } from '../../shared/pagination.ts';
+import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
+import { actorOf } from '../activity/activity.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { findStatusConfig } from '../teams/teams.repository.ts';
+import { applyPermutation, repeatedEntries } from '../tracks/permutation.ts';
+import { requireAlbum } from './album-access.ts';
+import { recordAlbumActivity } from './album-activity.ts';
+import { lockAlbum, lockBoard } from './album-locks.ts';
+import { albumDetail, coverOwner } from './album-view.ts';
+import * as repo from './albums.repository.ts';
+import type { AlbumSort } from './albums.schemas.ts';
+import * as board from './board.repository.ts';
+
+export type AlbumFieldsInput = {
+  title?: string;
+  artist?: string | null;
+  type?: AlbumType;
+  releaseDate?: string | null;
+  label?: string | null;
+  upc?: string | null;
+  genre?: string | null;
+  language?: string | null;
+  tags?: string[];
+  notes?: string | null;
+};
+
+export type AlbumListInput = {
+  teamId: number;
+  status?: string | undefined;
+  sort?: AlbumSort | undefined;
+  limit: number;
+  cursor?: string | undefined;
+  offset?: number | undefined;
+};
+
+const isUpdatedCursor = (v: unknown): v is [string, number] =>
+  Array.isArray(v) &&
+  v.length === 2 &&
+  typeof v[0] === 'string' &&
+  !Number.isNaN(Date.parse(v[0])) &&
+  Number.isSafeInteger(v[1]);
+
+const isBoardCursor = (v: unknown): v is [number, number, number] =>
+  Array.isArray(v) && v.length === 3 && v.every((n) => Number.isSafeInteger(n) && Math.abs(n) < 2 ** 31);
+
+const withTrimmedTitle = <T extends { title?: string }>(input: T): T =>
+  input.title === undefined ? input : { ...input, title: input.title.trim() };
+
+/** Albums of a team and their board: list, links, read, create, change, delete, status and order. */
+export class AlbumsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly files: FilesService,
+  ) {}
+
+  async list(principal: Principal, input: AlbumListInput) {
+    await requireTeam(this.db, principal, input.teamId);
+    if (input.offset !== undefined && input.cursor !== undefined)
+      throw errors.validation([{ path: '/query/offset', message: 'cannot be combined with cursor' }]);
+    const sort = input.sort ?? 'updated';
+    const after =
+      sort === 'updated'
+        ? decodeCursor(input.cursor, isUpdatedCursor)
+        : decodeCursor(input.cursor, isBoardCursor);
+    const statusOrder =
+      sort === 'board'
+        ? ((await findStatusConfig(this.db, input.teamId))?.albums.map((s) => s.id) ?? [])
+        : [];
+    const filter = { teamId: input.teamId, statusId: input.status };
+    const rows = await repo.listAlbums(this.db, {
+      ...filter,
+      sort,
+      statusOrder,
+      after,
+      offset: input.offset,
+      limit: input.limit + 1,
+    });
+    const page = toPage(rows, input.limit, (last) =>
+      sort === 'updated' ? [last.updatedAt.toISOString(), last.id] : [last.rank, last.position, last.id],
+    );
+    const items = page.items.map(({ rank: _, ...album }) => album);
+    if (input.offset === undefined) return { items, nextCursor: page.nextCursor };
+    return { items, nextCursor: page.nextCursor, total: await repo.countAlbums(this.db, filter) };
+  }
+
+  /** For each album of the team its tracks, and for each of those tracks its albums. */
+  async links(principal: Principal, teamId: number) {
+    await requireTeam(this.db, principal, teamId);
+    const { albums, links } = await repo.listLinks(this.db, teamId);
+    const tracksOf = new Map<number, number[]>();
+    const albumsOf = new Map<number, number[]>();
+    for (const { albumId, trackId } of links) {
+      tracksOf.set(albumId, [...(tracksOf.get(albumId) ?? []), trackId]);
+      albumsOf.set(trackId, [...(albumsOf.get(trackId) ?? []), albumId]);
+    }
+    return {
+      albums: albums.map((a) => ({ ...a, trackIds: tracksOf.get(a.id) ?? [] })),
+      tracks: [...albumsOf.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([id, albumIds]) => ({ id, albumIds: albumIds.sort((x, y) => x - y) })),
+    };
+  }
+
+  async get(principal: Principal, albumId: number) {
+    await requireAlbum(this.db, principal, albumId);
+    return albumDetail(this.db, this.files, albumId);
+  }
+
+  /** Creates an album at the end of the first album status of its team. */
+  async create(principal: Principal, input: AlbumFieldsInput & { title: string; teamId: number }) {
+    const { teamId, title, ...fields } = withTrimmedTitle(input);
+    await requireTeam(this.db, principal, teamId);
+    const albumId = await this.db.transaction(async (tx) => {
+      const statusId = (await lockBoard(tx, teamId))?.[0]?.id;
+      if (!statusId) throw errors.notFound('team');
+      const position = await board.columnSize(tx, teamId, statusId);
+      const album = await repo.insertAlbum(
+        tx,
+        { ...fields, teamId, title, statusId, position, now: this.clock.now() },
+        actorOf(principal),
+      );
+      await recordAlbumActivity(tx, principal, teamId, 'album.created', album.id, { statusId });
+      return album.id;
+    });
+    return albumDetail(this.db, this.files, albumId);
+  }
+
+  async update(principal: Principal, albumId: number, patch: AlbumFieldsInput) {
+    const { teamId } = await requireAlbum(this.db, principal, albumId);
+    await this.db.transaction(async (tx) => {
+      if (!(await lockAlbum(tx, teamId, albumId))) throw errors.notFound('album');
+      await repo.updateAlbum(tx, albumId, withTrimmedTitle(patch), this.clock.now());
+      await recordAlbumActivity(tx, principal, teamId, 'album.updated', albumId, {
+        fields: Object.keys(patch),
+      });
+    });
+    return albumDetail(this.db, this.files, albumId);
+  }
+
+  /** Deletes the album and its cover; its tracks stay. */
+  async remove(principal: Principal, albumId: number): Promise<void> {
+    sessionUserId(principal);
+    const { teamId, title } = await requireAlbum(this.db, principal, albumId);
+    await this.files.transaction(async (tx) => {
+      await lockBoard(tx, teamId);
+      const removed = await repo.deleteAlbum(tx, albumId);
+      if (!removed) throw errors.notFound('album');
+      await board.closeGap(tx, teamId, removed.statusId, removed.position);
+      await this.files.deleteOfOwner(teamId, coverOwner(albumId), { tx });
+      await recordAlbumActivity(tx, principal, teamId, 'album.deleted', albumId, { title });
+    });
+  }
+
+  /** Moves the album to the end of another status of its team's configuration. */
+  async changeStatus(principal: Principal, albumId: number, status: string) {
+    sessionUserId(principal);
+    const { teamId } = await requireAlbum(this.db, principal, albumId);
+    await this.db.transaction(async (tx) => {
+      const statuses = await lockBoard(tx, teamId);
+      if (!statuses?.some((s) => s.id === status))
+        throw errors.validation([
+          { path: '/body/status', message: `is not an album status of the team (${status})` },
+        ]);
+      const album = await lockAlbum(tx, teamId, albumId);
+      if (!album) throw errors.notFound('album');
+      if (album.statusId !== status) {
+        await board.closeGap(tx, teamId, album.statusId, album.position);
+        const position = await board.columnSize(tx, teamId, status);
+        await repo.updateAlbum(tx, albumId, { statusId: status, position }, this.clock.now());
+      }
+      await recordAlbumActivity(tx, principal, teamId, 'album.status_changed', albumId, {
+        from: album.statusId,
+        to: status,
+      });
+    });
+    return albumDetail(this.db, this.files, albumId);
+  }
+
+  /** Reorders one status column of the board: `orders` must name every album of it exactly once. */
+  async reorder(principal: Principal, statusId: string, orders: { albumId: number; order: number }[]) {
+    sessionUserId(principal);
+    const { teamId } = await requireAlbum(this.db, principal, orders[0]!.albumId);
+    const path = '/body/album_orders';
+    const entries = orders.map((o) => ({ id: o.albumId, order: o.order }));
+    const repeated = repeatedEntries(entries, path, 'albumId');
+    if (repeated.length > 0) throw errors.validation(repeated);
+    return this.db.transaction(async (tx) => {
+      const statuses = await lockBoard(tx, teamId);
+      if (!statuses?.some((s) => s.id === statusId))
+        throw errors.validation([
+          { path: '/body/status_id', message: `is not an album status of the team (${statusId})` },
+        ]);
+      const column = new Set(await board.lockColumn(tx, teamId, statusId));
+      const ordered = applyPermutation(
+        entries,
+        column,
+        path,
+        'albumId',
+        `the albums of status ${statusId} in this team`,
+      );
+      await board.setBoardPositions(tx, ordered);
+      await recordAlbumActivity(tx, principal, teamId, 'albums.reordered', statusId, {
+        statusId,
+        albumIds: ordered,
+      });
+      return { statusId, albumIds: ordered };
+    });
+  }
+}

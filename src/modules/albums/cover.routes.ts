@@ -1,0 +1,69 @@
+import type { App } from '../../app.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
+import { conflictResponse } from '../teams/conflict-response.ts';
+import { AlbumCover, CoverUploadBody, CoverUploadUrl, SetCoverBody } from './cover.schemas.ts';
+import { writeExtension } from './route-auth.ts';
+
+/** The album cover: ask for an upload URL, PUT the image there, then set it with its fileKey. */
+export async function albumCoverRoutes(app: App) {
+  const cover = app.services.albumCover;
+
+  app.post(
+    '/api/v1/albums/:id/cover',
+    {
+      ...writeExtension,
+      schema: {
+        operationId: 'albums.cover.uploadUrl',
+        summary: 'A signed URL to upload a cover image to',
+        description:
+          'PUT the image to `uploadUrl` with `headers`, then `PUT /api/v1/albums/{id}/cover {fileKey}`. ' +
+          'The type comes from the file name (png, jpg, webp, gif, avif).',
+        params: IdParams,
+        body: CoverUploadBody,
+        response: {
+          200: CoverUploadUrl,
+          400: { ...ErrorRef, description: 'validation_failed or unsupported_file_type' },
+        },
+      },
+    },
+    async (request) => cover.createUploadUrl(principalOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/v1/albums/:id/cover',
+    {
+      ...writeExtension,
+      schema: {
+        operationId: 'albums.cover.set',
+        summary: "Set the uploaded image as the album's cover; the previous one is deleted",
+        params: IdParams,
+        body: SetCoverBody,
+        response: {
+          200: AlbumCover,
+          400: { ...ErrorRef, description: 'validation_failed or unsupported_file_type' },
+          413: { ...ErrorRef, description: 'payload_too_large or quota_exceeded' },
+          ...conflictResponse('upload_missing (nothing PUT yet) or upload_closed (expired or already used)'),
+        },
+      },
+    },
+    async (request) => cover.set(principalOf(request), request.params.id, request.body.fileKey),
+  );
+
+  app.delete(
+    '/api/v1/albums/:id/cover',
+    {
+      ...writeExtension,
+      schema: {
+        operationId: 'albums.cover.delete',
+        summary: 'Remove the album cover and its bytes; 404 when the album has none',
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await cover.remove(principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import { errors } from '../../shared/errors.ts';
+import { guessContentType, mediaTypeOf } from '../../storage/content-type.ts';
+import { FILE_KINDS, type FileKind } from '../../storage/limits.ts';
+
+/** What a new upload is: its kind, and its content type when known (else told from the file name). */
+export type UploadType = { kind: FileKind; contentType?: string };
+
+/** The kind a content type is stored as: audio and images by their top-level type, anything else a document. */
+export function kindOf(contentType: string): FileKind {
+  const top = mediaTypeOf(contentType).split('/')[0];
+  return top === 'audio' ? 'audio' : top === 'image' ? 'image' : 'document';
+}
+
+/** `image/png` -> image; `audio`, `image`, `document` name the kind and leave the type to the file name. */
+export function resolveMediaType(mediaType: string, path = '/body/mediaType'): UploadType {
+  const value = mediaType.trim().toLowerCase();
+  if ((FILE_KINDS as readonly string[]).includes(value)) return { kind: value as FileKind };
+  const contentType = mediaTypeOf(value);
+  if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(contentType)) {
+    throw errors.validation([
+      { path, message: 'must be a media type such as image/png, or audio, image, document' },
+    ]);
+  }
+  return { kind: kindOf(contentType), contentType };
+}
+
+/** The type of an upload from its media type when given, else from its file name's extension. */
+export function resolveUploadType(fileName: string, mediaType: string | undefined): UploadType {
+  if (mediaType !== undefined) return resolveMediaType(mediaType);
+  const guessed = guessContentType(fileName);
+  if (!guessed) {
+    throw errors.unsupportedFileType(
+      `The type of "${fileName}" cannot be told from its name; send mediaType`,
+    );
+  }
+  return { kind: kindOf(guessed), contentType: mediaTypeOf(guessed) };
+}

@@ -1,0 +1,24 @@
+import type { DownloadMark } from '../files/download-marks.ts';
+import { fileLinks, peaksView } from '../files/file-view.ts';
+import type { FileRow } from '../files/files.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
+
+/**
+ * An audio file of the tracks area as answers show it (see `audioFileFields`): facts, waveform (the peaks
+ * themselves only `withPeaks`) and signed links, the stream link carrying `mark` when given.
+ */
+export async function audioFileView(
+  files: FilesService,
+  file: FileRow,
+  options: { withPeaks: boolean; mark?: DownloadMark },
+) {
+  return {
+    fileId: file.id,
+    fileName: file.originalName,
+    contentType: file.contentType,
+    size: file.size,
+    facts: file.audio,
+    peaks: peaksView(file, options.withPeaks),
+    ...(await fileLinks(files, file, options.mark ? { mark: options.mark } : {})),
+  };
+}

@@ -1,0 +1,35 @@
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+
+type BuildSerializer = ReturnType<typeof SerializerSelector>;
+type Serialize = (data: unknown) => string;
+
+const buildDefault = SerializerSelector();
+/** Compiled serializers per response schema object, and per set of shared schemas they may reference. */
+const compiled = new WeakMap<object, Map<string, Serialize>>();
+
+/**
+ * Fastify's own response serializers (fast-json-stringify), compiled once per schema for the process:
+ * route schemas are module constants, so every app built in one process (tests build one per file)
+ * reuses what the first compiled. Compiling them is most of the time an app takes to start.
+ */
+const buildSerializer: BuildSerializer = (externalSchemas, options) => {
+  const compile = buildDefault(externalSchemas, options);
+  const shared = JSON.stringify(Object.keys(externalSchemas ?? {}).sort()) + JSON.stringify(options ?? {});
+  return (route) => {
+    const schema = route.schema as object;
+    let bySchema = compiled.get(schema);
+    if (!bySchema) {
+      bySchema = new Map();
+      compiled.set(schema, bySchema);
+    }
+    let serialize = bySchema.get(shared);
+    if (!serialize) {
+      serialize = compile(route) as Serialize;
+      bySchema.set(shared, serialize);
+    }
+    return serialize;
+  };
+};
+
+/** The `schemaController` option of Fastify that installs the cached serializers. */
+export const cachedSerializers = { compilersFactory: { buildSerializer } };
