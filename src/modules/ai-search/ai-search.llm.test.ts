@@ -73,6 +73,42 @@ describe('AI search with a language model configured', () => {
     expect(model.lastPrompt()).toMatchObject({ sentence: QUERY, vocabulary: VOCABULARY });
   });
 
+  it('keeps release types of an album answer only when they are types the albums have', async () => {
+    model.behave({
+      kind: 'answer',
+      content: {
+        filters: { types: { include: ['EP', 'mixtape'], exclude: ['single'] } },
+        matches: [{ filter: 'types', value: 'ep', words: ['EPs'] }],
+      },
+    });
+    const user = await ctx.newUser();
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/v1/ai-search/albums',
+      token: user.token,
+      payload: { query: 'EPs or mixtapes, no singles', vocabulary: {} },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.provider).toBe('llm');
+    expect(body.filters.types).toEqual({ include: ['ep'], exclude: ['single'] });
+    expect(body.matches).toContainEqual({
+      filter: 'types',
+      value: 'ep',
+      negated: false,
+      words: ['EPs'],
+      how: 'llm',
+    });
+    expect(body.ignored).toEqual([
+      {
+        words: ['mixtape'],
+        reason: 'the language model named it, but it is not a release type (album, ep, single, compilation)',
+      },
+    ]);
+    expect(model.lastPrompt()).toMatchObject({ searching: 'albums' });
+    expect(model.lastPrompt().filters).toContain('types');
+  });
+
   it('falls back to the parser when the model answers 500, garbage or the wrong shape', async () => {
     for (const [behaviour, reason] of [
       [{ kind: 'status', status: 500 }, 'error'],

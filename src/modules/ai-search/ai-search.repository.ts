@@ -71,6 +71,7 @@ export async function findAlbums(db: Db, teamId: number, filters: Filters, page:
     },
     tags: albums.tags,
     statusId: albums.statusId,
+    type: albums.type,
     releaseDate: albums.releaseDate,
     text: [albums.title, albums.artist],
   });

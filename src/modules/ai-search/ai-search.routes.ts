@@ -29,7 +29,7 @@ export async function aiSearchRoutes(app: App) {
       schema: {
         operationId: 'aiSearch.tracks',
         summary: 'Read a search sentence into track filters (and, with teamId, find the tracks)',
-        description: `${DESCRIPTION} Tracks also understand tempo ("around 120 bpm", "faster than 128 bpm").`,
+        description: `${DESCRIPTION} Tracks also understand tempo ("around 120 bpm", "faster than 128 bpm", "slow", "mid-tempo", "uptempo").`,
         body: TracksSearchBody,
         response: { 200: TracksSearchAnswer },
       },
@@ -47,7 +47,7 @@ export async function aiSearchRoutes(app: App) {
       schema: {
         operationId: 'aiSearch.albums',
         summary: 'Read a search sentence into album filters (and, with teamId, find the albums)',
-        description: `${DESCRIPTION} Albums have no tempo: tempo phrases are listed under ignored.`,
+        description: `${DESCRIPTION} Albums also understand release types ("EPs", "singles", "LP", "best of"); they have no tempo: tempo phrases are listed under ignored.`,
         body: AlbumsSearchBody,
         response: { 200: AlbumsSearchAnswer },
       },

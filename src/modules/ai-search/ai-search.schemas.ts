@@ -1,7 +1,9 @@
-import { type TObject, type TProperties, Type } from '@sinclair/typebox';
+import { type TObject, type TOptional, type TProperties, Type } from '@sinclair/typebox';
+import { ALBUM_TYPES } from '../../db/schema/index.ts';
 import { Id, Timestamp } from '../../shared/schemas.ts';
 import { FILTER_NAMES, MATCH_HOWS } from './interpretation.ts';
 import { SEARCH_KINDS, type SearchKind, type VocabularyField } from './kinds.ts';
+import { TEMPO_WORDS } from './lexicon.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -62,22 +64,42 @@ function bodyOf(kind: SearchKind) {
 export const TracksSearchBody = bodyOf('tracks');
 export const AlbumsSearchBody = bodyOf('albums');
 
+const boundsOf = ({ min, max }: { min: number | null; max: number | null }) =>
+  min === null ? `up to ${max}` : max === null ? `${min} and up` : `${min}-${max}`;
+const TEMPO_WORDS_DESCRIPTION = TEMPO_WORDS.map((w) => `"${w.forms[0]}" (${boundsOf(w.range)})`).join(', ');
+
 const ListFilter = Type.Object({
   include: Type.Array(Type.String(), { description: 'Any of these (tags: all of these)' }),
   exclude: Type.Array(Type.String(), { description: 'None of these' }),
 });
+const TypesFilter = Type.Object(ListFilter.properties, {
+  description: `Release types (${ALBUM_TYPES.join(', ')}), from words such as "EPs", "singles", "LP", "best of"; always present for albums`,
+});
+
 const Range = Type.Object(
   { min: Nullable(Type.Number()), max: Nullable(Type.Number()) },
   { description: 'Inclusive bounds; null is open' },
 );
 
 function filtersOf(kind: SearchKind) {
-  const { fields, tempo } = SEARCH_KINDS[kind];
+  const { fields, tempo, releaseTypes } = SEARCH_KINDS[kind];
   return Type.Object({
-    ...Object.fromEntries(fields.map((f) => [f, ListFilter])),
+    ...(Object.fromEntries(fields.map((f) => [f, ListFilter])) as TProperties),
     statuses: Type.Object(ListFilter.properties, { description: 'Status ids of the board searched' }),
+    // Typed as always there (and optional) so that the answer's type checks for both kinds.
+    ...((releaseTypes ? { types: Type.Optional(TypesFilter) } : {}) as {
+      types: TOptional<typeof TypesFilter>;
+    }),
     year: Nullable(Type.Object(Range.properties, { description: 'Release year, inclusive' })),
-    ...(tempo ? { bpm: Nullable(Type.Object(Range.properties, { description: 'Tempo in whole BPM' })) } : {}),
+    ...(tempo
+      ? {
+          bpm: Nullable(
+            Type.Object(Range.properties, {
+              description: `Tempo in whole BPM; the words ${TEMPO_WORDS_DESCRIPTION}`,
+            }),
+          ),
+        }
+      : {}),
     text: Type.Object(ListFilter.properties, {
       description:
         'Words outside the vocabulary, as typed: each included word must appear in the title or artist',
@@ -96,7 +118,8 @@ const Match = Type.Object({
   how: Type.Union(
     MATCH_HOWS.map((h) => Type.Literal(h)),
     {
-      description: 'exact, synonym, fuzzy (typo), pattern (numbers), text (free word), llm (language model)',
+      description:
+        'exact, synonym, fuzzy (typo), pattern (numbers, tempo words), text (free word), llm (language model)',
     },
   ),
 });
@@ -122,7 +145,7 @@ const AlbumResult = Type.Object({
   teamId: Id,
   title: Type.String(),
   artist: Nullable(Type.String()),
-  type: Type.String({ description: 'album, ep, single or compilation' }),
+  type: Type.Union(ALBUM_TYPES.map((t) => Type.Literal(t))),
   genre: Nullable(Type.String()),
   language: Nullable(Type.String()),
   tags: Type.Array(Type.String()),

@@ -104,6 +104,7 @@ describe('AI search with the built-in parser', () => {
       languages: { include: [], exclude: [] },
       tags: { include: [], exclude: [] },
       statuses: { include: ['planning'], exclude: [] },
+      types: { include: [], exclude: [] },
       year: null,
       text: { include: [], exclude: [] },
     });
@@ -275,6 +276,27 @@ describe('AI search over a team (teamId)', () => {
     expect(idsOf(body)).toEqual([spanish.id, named.id]);
   });
 
+  it('reads tempo words as BPM ranges, unless the vocabulary has the word', async () => {
+    const team = await ctx.newTeam();
+    const slow = await trackWith(team, { bpm: 72 });
+    const mid = await trackWith(team, { bpm: 100 });
+    const fast = await trackWith(team, { bpm: 128 });
+    await ctx.newTrack(team);
+    const ask = (query: string, vocabulary = {}) =>
+      found('tracks', team.owner.token, { query, vocabulary, teamId: team.id });
+    const slowAnswer = await ask('slow songs');
+    expect(slowAnswer.filters.bpm).toEqual({ min: null, max: 89 });
+    expect(slowAnswer.matches).toEqual([
+      { filter: 'bpm', range: { min: null, max: 89 }, negated: false, words: ['slow'], how: 'pattern' },
+    ]);
+    expect(idsOf(slowAnswer)).toEqual([slow.id]);
+    expect(idsOf(await ask('mid-tempo'))).toEqual([mid.id]);
+    expect(idsOf(await ask('uptempo'))).toEqual([fast.id]);
+    expect(idsOf(await ask('not slow'))).toEqual([mid.id, fast.id]);
+    const tagged = await ask('fast', { tags: ['Fast'] });
+    expect(tagged.filters).toMatchObject({ bpm: null, tags: { include: ['Fast'], exclude: [] } });
+  });
+
   it("reads status words against the team's own board", async () => {
     const team = await ctx.newTeam();
     const board = [...DEFAULT_STATUS_CONFIG.tracks, { id: 'second_pass', name: 'Second pass' }];
@@ -349,6 +371,11 @@ describe('AI search over a team (teamId)', () => {
     expect(idsOf(await ask('albums from 2022 without features'))).toEqual([verano]);
     expect(idsOf(await ask('verano'))).toEqual([verano]);
     expect(idsOf(await ask('flamenco, not querer'))).toEqual([motomami]);
+    const single = await albumWith(team, { title: 'Despechá', artist: 'Rosalía', type: 'single' });
+    const ep = await albumWith(team, { title: 'Rr', artist: 'Rosalía', type: 'ep' });
+    expect(idsOf(await ask('rosalia singles'))).toEqual([single]);
+    expect(idsOf(await ask('rosalia EPs'))).toEqual([ep]);
+    expect(idsOf(await ask('rosalia, no singles or EPs'))).toEqual([motomami, querer]);
     const [album] = (await ask('verano')).results.items;
     expect(album).toMatchObject({
       id: verano,

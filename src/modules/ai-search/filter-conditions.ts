@@ -9,6 +9,8 @@ export type FilterColumns = {
   lists: Partial<Record<Exclude<VocabularyField, 'tags'>, AnyColumn>>;
   tags: AnyColumn;
   statusId: AnyColumn;
+  /** Release type, for kinds that have one. */
+  type?: AnyColumn;
   releaseDate: AnyColumn;
   bpm?: AnyColumn;
   /** Free text is looked for in these (title, artist). */
@@ -47,6 +49,14 @@ function hasTag(column: AnyColumn, value: string): SQL {
   return sql`exists (select 1 from unnest(${column}) as tag(name) where ${keyOf(sql`tag.name`)} in (${sql.join(spellings('tags', value), sql`, `)}))`;
 }
 
+/** Values compared as they are: status ids, release types. */
+function idList(column: AnyColumn, list: ListFilter): SQL[] {
+  return [
+    ...(list.include.length > 0 ? [inArray(column, list.include)] : []),
+    ...(list.exclude.length > 0 ? [notInArray(column, list.exclude)] : []),
+  ];
+}
+
 /** Bounds on `value` (inclusive); a row without a value is out whenever a range is asked for. */
 function rangeOn(
   value: SQL,
@@ -81,10 +91,8 @@ export function filterConditions(filters: Filters, columns: FilterColumns): SQL 
     conditions.push(...tags.include.map((t) => hasTag(columns.tags, t)));
     conditions.push(...tags.exclude.map((t) => sql`not ${hasTag(columns.tags, t)}`));
   }
-  if (filters.statuses.include.length > 0)
-    conditions.push(inArray(columns.statusId, filters.statuses.include));
-  if (filters.statuses.exclude.length > 0)
-    conditions.push(notInArray(columns.statusId, filters.statuses.exclude));
+  conditions.push(...idList(columns.statusId, filters.statuses));
+  if (columns.type && filters.types) conditions.push(...idList(columns.type, filters.types));
   conditions.push(
     ...rangeOn(
       sql`${columns.releaseDate}`,

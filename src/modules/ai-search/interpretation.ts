@@ -12,9 +12,11 @@ export type Filters = Partial<Record<VocabularyField, ListFilter>> & {
   year: Range | null;
   /** Tracks only (always null for albums, which have no tempo). */
   bpm: Range | null;
+  /** Albums only: release types (album, ep, single, compilation). */
+  types?: ListFilter;
 };
 
-export const FILTER_NAMES = [...VOCABULARY_FIELDS, 'statuses', 'text', 'year', 'bpm'] as const;
+export const FILTER_NAMES = [...VOCABULARY_FIELDS, 'statuses', 'types', 'text', 'year', 'bpm'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 export const MATCH_HOWS = ['exact', 'synonym', 'fuzzy', 'pattern', 'text', 'llm'] as const;
 export type MatchHow = (typeof MATCH_HOWS)[number];
@@ -42,6 +44,7 @@ export function emptyFilters(kind: SearchKind): Filters {
     bpm: null,
   };
   for (const field of SEARCH_KINDS[kind].fields) filters[field] = { include: [], exclude: [] };
+  if (SEARCH_KINDS[kind].releaseTypes) filters.types = { include: [], exclude: [] };
   return filters;
 }
 

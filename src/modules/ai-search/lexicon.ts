@@ -75,3 +75,10 @@ export function isFunctionWord(norm: string): boolean {
 export function isNegationWord(norm: string): boolean {
   return CUE_WORDS.has(norm);
 }
+
+/** Album types and the words that name them ("EP", "LP", "best of"); the plain word "album" names none. */
+export const RELEASE_TYPE_FORMS: Readonly<Record<string, readonly string[]>> = words.releaseTypes;
+
+/** Words that mean a tempo without a number ("slow", "uptempo"), with the BPM range each stands for. */
+export const TEMPO_WORDS: readonly { range: { min: number | null; max: number | null }; forms: string[] }[] =
+  words.tempoWords;

@@ -1,5 +1,6 @@
 import { type Static, type TOptional, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { ALBUM_TYPES } from '../../db/schema/index.ts';
 import {
   addValue,
   emptyFilters,
@@ -23,7 +24,7 @@ const RangeAnswer = Type.Union([
   Type.Null(),
 ]);
 
-const LIST_NAMES = [...VOCABULARY_FIELDS, 'statuses', 'text'] as const;
+const LIST_NAMES = [...VOCABULARY_FIELDS, 'statuses', 'types', 'text'] as const;
 type ListName = (typeof LIST_NAMES)[number];
 const listProperties = Object.fromEntries(LIST_NAMES.map((f) => [f, Type.Optional(List)])) as Record<
   ListName,
@@ -95,6 +96,16 @@ function lookupsOf(context: ParseContext, filters: Filters): Lookup[] {
       canonical: (v) => context.statuses.find((s) => fold(s.id) === fold(v) || fold(s.name) === fold(v))?.id,
       unknown: 'not a status of the board',
     },
+    ...(filters.types
+      ? [
+          {
+            field: 'types' as const,
+            list: filters.types,
+            canonical: (v: string) => ALBUM_TYPES.find((type) => type === fold(v.trim())),
+            unknown: `not a release type (${ALBUM_TYPES.join(', ')})`,
+          },
+        ]
+      : []),
     {
       field: 'text',
       list: filters.text,

@@ -152,6 +152,12 @@ const TRACK_SENTENCES: [string, Summary][] = [
   ['tempo under 100', { bpm: [null, 99] }],
   ['at least 140 bpm', { bpm: [140, null] }],
   ['100 bpm or less', { bpm: [null, 100] }],
+  ['slow jazz', { bpm: [null, 89], genres: ['Jazz'] }],
+  ['mid-tempo pop', { bpm: [90, 119], genres: ['Pop'] }],
+  ['uptempo house, not explicit', { bpm: [120, null], genres: ['House'], '-tags': ['explicit'] }],
+  ['fast techno from 2020', { bpm: [120, null], genres: ['Techno'], year: [2020, 2020] }],
+  ['rock but not too slow', { genres: ['Rock'], bpm: [90, null] }],
+  ['slow but over 80 bpm', { bpm: [81, 89] }],
   // free text
   ['songs about love and heartbreak', { text: ['love', 'heartbreak'] }],
   ['Ñandú', { text: ['Ñandú'] }],
@@ -174,6 +180,12 @@ describe('the query parser', () => {
     ['ES pop, not in english', { languages: ['Spanish'], genres: ['Pop'], '-languages': ['English'] }],
     ['albums in production', { statuses: ['in_production'] }],
     ['planned reggaeton albums', { statuses: ['planning'], genres: ['Reggaeton'] }],
+    ['bad bunny EPs from 2023', { artists: ['Bad Bunny'], types: ['ep'], year: [2023, 2023] }],
+    ['rosalia singles', { artists: ['Rosalía'], types: ['single'] }],
+    ['flamenco LPs, no compilations', { genres: ['Flamenco'], types: ['album'], '-types': ['compilation'] }],
+    ['greatest hits of j balvin', { types: ['compilation'], artists: ['J Balvin'] }],
+    ['full length studio albums', { types: ['album'] }],
+    ['compilaton', { types: ['compilation'] }],
   ] as [string, Summary][])('albums: %s', (query, expected) => {
     expect(summary(read(query, 'albums'))).toEqual(expected);
   });
@@ -217,6 +229,9 @@ describe('the query parser', () => {
     expect(read('rock, no').ignored).toEqual([{ words: ['no'], reason: 'nothing to negate follows it' }]);
     const albums = read('albums around 120 bpm', 'albums');
     expect(albums.ignored).toEqual([{ words: ['around 120 bpm'], reason: 'albums have no tempo' }]);
+    expect(read('slow flamenco', 'albums').ignored).toEqual([
+      { words: ['slow'], reason: 'albums have no tempo' },
+    ]);
     expect(albums.filters.bpm).toBeNull();
   });
 

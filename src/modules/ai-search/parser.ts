@@ -1,17 +1,25 @@
+import { ALBUM_TYPES } from '../../db/schema/index.ts';
 import { addValue, emptyFilters, type Ignored, type Interpretation, type Match } from './interpretation.ts';
 import {
   FIELD_PRIORITY,
+  type ListField,
   SEARCH_KINDS,
   type SearchKind,
   type StatusOption,
   SYNONYMS_OF,
   type Vocabulary,
-  type VocabularyField,
 } from './kinds.ts';
-import { CONNECTORS, RELEASE_WORDS, STOPWORDS } from './lexicon.ts';
+import { CONNECTORS, RELEASE_TYPE_FORMS, RELEASE_WORDS, STOPWORDS, TEMPO_WORDS } from './lexicon.ts';
 import { findCues, resolveNegations, type Unit } from './negation.ts';
 import { fold, type Token, tokenise } from './normalise.ts';
-import { combineRanges, findRanges, negateRange, type Range, type RangeHit } from './numbers/ranges.ts';
+import {
+  combineRanges,
+  findRanges,
+  negateRange,
+  type Range,
+  type RangeHit,
+  type RangeKind,
+} from './numbers/ranges.ts';
 import { type Candidate, VocabularyIndex } from './vocabulary-matcher.ts';
 
 /** What a query is read against: the caller's vocabulary and the statuses of the board searched. */
@@ -24,7 +32,6 @@ export type ParseContext = {
   today: Date;
 };
 
-type ListField = VocabularyField | 'statuses';
 type Pick = Candidate & { field: ListField };
 
 const HOW_RANK = { exact: 0, synonym: 1, fuzzy: 2 } as const;
@@ -45,8 +52,15 @@ function byStrength(a: Pick, b: Pick): number {
   );
 }
 
+const releaseTypeEntries = () =>
+  ALBUM_TYPES.map((value) => ({ value, forms: RELEASE_TYPE_FORMS[value] ?? [] }));
+/** A tempo word's value is its place in TEMPO_WORDS. */
+const tempoEntries = () => TEMPO_WORDS.map(({ forms }, n) => ({ value: String(n), forms }));
+
 /** The index of a list's values; the list's JSON names it in the cache. */
 function indexOf(context: ParseContext, field: ListField): VocabularyIndex | null {
+  if (field === 'types') return VocabularyIndex.of('built-in release types', releaseTypeEntries);
+  if (field === 'tempo') return VocabularyIndex.of('built-in tempo words', tempoEntries);
   if (field === 'statuses') {
     const pairs = context.statuses.map((s) => [s.id, s.name]);
     if (pairs.length === 0) return null;
@@ -61,7 +75,14 @@ function indexOf(context: ParseContext, field: ListField): VocabularyIndex | nul
 
 /** The strongest non-overlapping readings of free tokens as values of the vocabulary lists and statuses. */
 function pickMatches(tokens: readonly Token[], context: ParseContext, taken: boolean[]): Pick[] {
-  const fields: ListField[] = [...SEARCH_KINDS[context.kind].fields, 'statuses'];
+  const kind = SEARCH_KINDS[context.kind];
+  const fields: ListField[] = [
+    ...kind.fields,
+    'statuses',
+    ...(kind.releaseTypes ? (['types'] as const) : []),
+    // Read for albums too, so that they are listed as ignored rather than taken as text.
+    'tempo',
+  ];
   const candidates = fields.flatMap((field) => {
     const index = indexOf(context, field);
     return index ? index.candidates(tokens, (i) => !taken[i]).map((c) => ({ ...c, field })) : [];
@@ -136,26 +157,34 @@ function interpretationOf({ context, tokens, units, ranges, picks, negations }: 
   const applied: Record<'bpm' | 'year', Range[]> = { bpm: [], year: [] };
   const seenText = new Set<string>();
 
+  const applyRange = (kind: RangeKind, found: Range, negated: boolean, words: string[]) => {
+    const range = negated ? negateRange(found) : found;
+    if (kind === 'bpm' && !SEARCH_KINDS[context.kind].tempo)
+      ignored.push({ words, reason: 'albums have no tempo' });
+    else if (!range) ignored.push({ words, reason: 'a negated range with two ends is not supported' });
+    else {
+      applied[kind].push(range);
+      matches.push({ filter: kind, range, negated, words, how: 'pattern' });
+    }
+  };
+
   units.forEach((unit, n) => {
     const cue = negatedBy.get(n);
     const negated = cue !== undefined;
     const words = [...(negated ? [phrase(units[cue]!)] : []), phrase(unit)];
     if (unit.kind === 'match') {
       const pick = picks[unit.ref!]!;
+      if (pick.field === 'tempo') {
+        applyRange('bpm', TEMPO_WORDS[Number(pick.values[0])]!.range, negated, words);
+        return;
+      }
       for (const value of pick.values) {
         addValue(filters[pick.field]!, value, negated);
         matches.push({ filter: pick.field, value, negated, words, how: pick.how });
       }
     } else if (unit.kind === 'range') {
       const hit = ranges[unit.ref!]!;
-      const range = negated ? negateRange(hit.range) : hit.range;
-      if (hit.kind === 'bpm' && !SEARCH_KINDS[context.kind].tempo)
-        ignored.push({ words, reason: 'albums have no tempo' });
-      else if (!range) ignored.push({ words, reason: 'a negated range with two ends is not supported' });
-      else {
-        applied[hit.kind].push(range);
-        matches.push({ filter: hit.kind, range, negated, words, how: 'pattern' });
-      }
+      applyRange(hit.kind, hit.range, negated, words);
     } else if (unit.kind === 'word') {
       const word = phrase(unit);
       const key = `${negated}:${fold(word)}`;
