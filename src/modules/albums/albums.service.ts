@@ -153,7 +153,9 @@ export class AlbumsService {
       const removed = await repo.deleteAlbum(tx, albumId);
       if (!removed) throw errors.notFound('album');
       await board.closeGap(tx, teamId, removed.statusId, removed.position);
-      await this.files.deleteOfOwner(teamId, coverOwner(albumId), { tx });
+      // With its pending uploads: a cover URL handed out for the album can no longer be registered.
+      const { type, id } = coverOwner(albumId);
+      await this.files.deleteOfOwners(teamId, [{ type, ids: [id] }], { tx });
       await recordAlbumActivity(tx, principal, teamId, 'album.deleted', albumId, { title });
     });
   }

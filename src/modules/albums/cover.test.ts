@@ -4,7 +4,7 @@ import { albumHelpers } from '../../../test/helpers/albums.ts';
 import type { TestTeam } from '../../../test/helpers/context.ts';
 import { expectNoOrphans, putBytes } from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
-import { activityEntries } from '../../db/schema/index.ts';
+import { activityEntries, pendingUploads } from '../../db/schema/index.ts';
 
 const ctx = useStorageTestContext('local');
 const { newAlbum, getAlbum } = albumHelpers(ctx);
@@ -116,7 +116,10 @@ describe('the album cover', () => {
     expect((await deleteCover(album.id, team.owner.token)).statusCode).toBe(404);
 
     await uploadCover(team, album.id);
-    expect(await ctx.listKeys(`teams/${team.id}/`)).toHaveLength(1);
+    // A second cover uploaded but not set yet goes with the album too.
+    const pending = (await uploadUrl(album.id, team.owner.token, 'next.png')).json();
+    expect((await putBytes(ctx, pending, PNG)).status).toBe(200);
+    expect(await ctx.listKeys(`pending/${team.id}/`)).toHaveLength(1);
     const gone = await ctx.request({
       method: 'DELETE',
       url: `/api/v1/albums/${album.id}`,
@@ -124,6 +127,12 @@ describe('the album cover', () => {
     });
     expect(gone.statusCode).toBe(204);
     expect(await ctx.listKeys(`teams/${team.id}/`)).toEqual([]);
+    expect(await ctx.listKeys(`pending/${team.id}/`)).toEqual([]);
+    const left = await ctx.database.db
+      .select()
+      .from(pendingUploads)
+      .where(eq(pendingUploads.teamId, team.id));
+    expect(left).toEqual([]);
     await expectNoOrphans(ctx);
   });
 });

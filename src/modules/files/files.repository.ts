@@ -221,6 +221,26 @@ export async function deleteFilesOfOwners(
     .returning({ id: files.id, key: files.key });
 }
 
+/** Removes the pending uploads of these owners; their blobs are queued by the trigger. Answers their keys. */
+export async function deletePendingOfOwners(db: Db, teamId: number, owners: OwnerSet[]): Promise<string[]> {
+  const sets = owners.filter((o) => o.ids.length > 0);
+  if (sets.length === 0) return [];
+  const rows = await db
+    .delete(pendingUploads)
+    .where(
+      and(
+        eq(pendingUploads.teamId, teamId),
+        or(
+          ...sets.map((o) =>
+            and(eq(pendingUploads.ownerType, o.type), inArray(pendingUploads.ownerId, o.ids)),
+          ),
+        ),
+      ),
+    )
+    .returning({ key: pendingUploads.key, finalKey: pendingUploads.finalKey });
+  return rows.flatMap((r) => [r.key, r.finalKey]);
+}
+
 export async function setDeleteAfter(
   db: Db,
   teamId: number,

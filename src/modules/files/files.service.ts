@@ -324,8 +324,7 @@ export class FilesService {
   }
 
   /** Removes the blobs of rows just deleted: now without a transaction, after its commit within one. */
-  private async afterDelete(tx: Db | undefined, deleted: repo.DeletedFile[]): Promise<void> {
-    const keys = deleted.map((d) => d.key);
+  private async afterDelete(tx: Db | undefined, keys: string[]): Promise<void> {
     if (!tx) await this.drainDeletions(keys);
     else this.#deletedIn.get(tx)?.push(...keys);
   }
@@ -445,7 +444,10 @@ export class FilesService {
    */
   async delete(teamId: number, fileIds: number[], options: { tx?: Db } = {}): Promise<number[]> {
     const deleted = await repo.deleteFiles(options.tx ?? this.db, teamId, fileIds);
-    await this.afterDelete(options.tx, deleted);
+    await this.afterDelete(
+      options.tx,
+      deleted.map((d) => d.key),
+    );
     return deleted.map((d) => d.id);
   }
 
@@ -461,7 +463,10 @@ export class FilesService {
       ownerRef(owner),
       options.keepId,
     );
-    await this.afterDelete(options.tx, deleted);
+    await this.afterDelete(
+      options.tx,
+      deleted.map((d) => d.key),
+    );
     return deleted.map((d) => d.id);
   }
 
@@ -471,12 +476,12 @@ export class FilesService {
     owners: { type: string; ids: (string | number)[] }[],
     options: { tx?: Db } = {},
   ): Promise<number[]> {
-    const deleted = await repo.deleteFilesOfOwners(
-      options.tx ?? this.db,
-      teamId,
-      owners.map((o) => ({ type: o.type, ids: o.ids.map(String) })),
-    );
-    await this.afterDelete(options.tx, deleted);
+    const db = options.tx ?? this.db;
+    const sets = owners.map((o) => ({ type: o.type, ids: o.ids.map(String) }));
+    const deleted = await repo.deleteFilesOfOwners(db, teamId, sets);
+    // Upload URLs handed out for these owners can no longer be registered: their bytes go now, not at expiry.
+    const pendingKeys = await repo.deletePendingOfOwners(db, teamId, sets);
+    await this.afterDelete(options.tx, [...deleted.map((d) => d.key), ...pendingKeys]);
     return deleted.map((d) => d.id);
   }
 

@@ -52,11 +52,12 @@ async function commentIdsOf(db: Db, versionIds: number[]): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** The owners of every file of these versions: their own files and their comments' attachments. */
+/** The owners of every file of these versions: their own files, comment uploads and comments' attachments. */
 async function versionOwnerSets(db: Db, versionIds: number[]) {
   const commentIds = await commentIdsOf(db, versionIds);
   return [
     ...VERSION_OWNED.map((type) => ({ type, ids: versionIds })),
+    { type: O.commentUpload, ids: versionIds },
     { type: O.commentAttachment, ids: commentIds },
   ];
 }

@@ -11,7 +11,7 @@ import {
   uploadMedia,
   uploadTrackFile,
 } from '../../../test/helpers/track-files.ts';
-import { files } from '../../db/schema/index.ts';
+import { files, pendingUploads } from '../../db/schema/index.ts';
 
 const ctx = useStorageTestContext('local');
 
@@ -265,6 +265,58 @@ describe('every file of a track', () => {
     expect(deleted.statusCode).toBe(204);
     expect(await ofTeam()).toEqual([]);
     expect(await ctx.listKeys(`teams/${team.id}/`)).toEqual([]);
+    await expectNoOrphans(ctx);
+  });
+
+  it('discards uploads still pending for a deleted version or track: bytes gone, URLs unusable', async () => {
+    const team = await ctx.newTeam();
+    const token = team.owner.token;
+    const { track, version2 } = await fullTrack(team);
+    const pendingOfTeam = () =>
+      ctx.database.db
+        .select({ key: pendingUploads.key, ownerType: pendingUploads.ownerType })
+        .from(pendingUploads)
+        .where(eq(pendingUploads.teamId, team.id));
+    const versionUrl = (id: number) => `/api/v1/tracks/${track.id}/versions/${id}`;
+    const stemOf = async (versionId: number) => {
+      const ticket = (
+        await call('POST', `${versionUrl(versionId)}/stems/upload-url`, token, { fileName: 'bass.wav' })
+      ).json();
+      expect((await putBytes(ctx, ticket, testWav(0.1))).status).toBe(200);
+      return ticket as { stemKey: string };
+    };
+    // Uploaded, never registered: a stem and a comment attachment of version 2, a cover of the track.
+    const stem = await stemOf(version2);
+    await uploadAttachment(ctx, token, versionUrl(version2), tinyPng(9));
+    const cover = await uploadTrackFile(
+      ctx,
+      token,
+      `/api/v1/tracks/${track.id}/covers`,
+      { fileName: 'late.png' },
+      tinyPng(7),
+      { confirm: false },
+    );
+    const before = (await pendingOfTeam()).length;
+    expect(await ctx.listKeys(`pending/${team.id}/`)).toHaveLength(3);
+
+    expect((await call('DELETE', versionUrl(version2), token)).statusCode).toBe(204);
+    const afterVersion = await pendingOfTeam();
+    expect(afterVersion.map((p) => p.ownerType)).not.toContain('version_stem');
+    expect(afterVersion.map((p) => p.ownerType)).not.toContain('comment_upload');
+    expect(afterVersion.length).toBe(before - 2);
+    expect(await ctx.listKeys(`pending/${team.id}/`)).toHaveLength(1);
+    const lateStem = await call('POST', `${versionUrl(track.versionId)}/stems`, token, {
+      name: 'Bass',
+      stemKey: stem.stemKey,
+    });
+    expect(lateStem.statusCode).toBeGreaterThanOrEqual(400);
+
+    expect((await call('DELETE', `/api/v1/tracks/${track.id}?mode=hard`, token)).statusCode).toBe(204);
+    expect(await pendingOfTeam()).toEqual([]);
+    const added = await call('POST', `/api/v1/tracks/${track.id}/covers/${cover.ticket.id}/added`, token);
+    expect(added.statusCode).toBe(404);
+    expect(await ctx.listKeys(`teams/${team.id}/`)).toEqual([]);
+    expect(await ctx.listKeys(`pending/${team.id}/`)).toEqual([]);
     await expectNoOrphans(ctx);
   });
 
