@@ -70,7 +70,7 @@ export function createServices({
       retentionDays: config.trackRetentionDays,
     }),
     ...createAlbumsServices(db, clock, fileServices.files),
-    users: createUsersServices(db, clock),
+    users: createUsersServices(db, clock, jobs),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
     afterAuthenticate: apiKeyRateLimit(limits),

@@ -33,7 +33,9 @@ export async function accountRoutes(app: App) {
           'they are the only member are deleted with the request. While the user is the only owner of a team that ' +
           'has other members the answer is 409, naming those teams in `details`: hand ownership over or delete them ' +
           'first. On success every session ends at once (the token used here no longer works), later sign-ins get ' +
-          `401; the data may be purged ${PURGE_AFTER_DAYS} days after the request (\`purgeAfter\`).`,
+          `401. Within an hour of \`purgeAfter\` (${PURGE_AFTER_DAYS} days after the request) the account is deleted: ` +
+          'what the user wrote in teams (tracks, comments, activity) stays without their name, and the e-mail ' +
+          'address can sign up again.',
         body: DeleteAccountBody,
         response: { 202: DeletionStatus },
       },

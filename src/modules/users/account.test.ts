@@ -150,3 +150,58 @@ describe('account deletion', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('the purge of accounts scheduled for deletion', () => {
+  const runJobs = () => ctx.app.services.jobs.runDue();
+
+  it('deletes the account after the grace period; what it wrote in teams stays, without its name', async () => {
+    const team = await ctx.newTeam();
+    const leaving = await ctx.addMember(team, 'member');
+    const staying = await ctx.newUser();
+    const track = await ctx.newTrack(team);
+    const comment = await ctx.request({
+      method: 'POST',
+      url: `/api/v1/tracks/${track.id}/versions/${track.versionId}/comments`,
+      token: leaving.token,
+      payload: { comment: 'love the bridge' },
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    expect((await deleteAccount(leaving.token)).statusCode).toBe(202);
+    expect((await deleteAccount(staying.token)).statusCode).toBe(202);
+    const exists = async (id: string) =>
+      (await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
+
+    clock.advance(THIRTY_DAYS_MS - 60_000);
+    await runJobs();
+    expect(await exists(leaving.id)).toBe(true);
+
+    clock.advance(2 * 3_600_000);
+    await runJobs();
+    expect(await exists(leaving.id)).toBe(false);
+    expect(await exists(staying.id)).toBe(false);
+    const owner = await login(team.owner);
+    const comments = await ctx.request({
+      method: 'GET',
+      url: `/api/v1/tracks/${track.id}/versions/${track.versionId}/comments`,
+      token: owner.json().access_token,
+    });
+    expect(comments.statusCode, comments.body).toBe(200);
+    expect(JSON.stringify(comments.json())).toContain('love the bridge');
+    expect(JSON.stringify(comments.json())).not.toContain(leaving.id);
+
+    // The address is free again.
+    const again = await ctx.request({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: leaving.email, password: leaving.password, name: 'Back again' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('leaves accounts that were not scheduled alone', async () => {
+    const user = await ctx.newUser();
+    clock.advance(400 * 86_400_000);
+    await runJobs();
+    expect((await login(user)).statusCode).toBe(200);
+  });
+});

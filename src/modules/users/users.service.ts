@@ -1,12 +1,15 @@
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { defineAccountJobs } from './account.jobs.ts';
 import { AccountService } from './account.service.ts';
 import { PreferencesService } from './preferences.service.ts';
 import { ProfileService } from './profile.service.ts';
 import { PushTokensService } from './push-tokens.service.ts';
 
 /** The services behind `/api/v1/user/*`: everything about the signed-in user that needs no team. */
-export function createUsersServices(db: Db, clock: Clock) {
+export function createUsersServices(db: Db, clock: Clock, jobs: JobQueue) {
+  defineAccountJobs(jobs, db, clock);
   return {
     profile: new ProfileService(db, clock),
     preferences: new PreferencesService(db, clock),
