@@ -1,50 +1,20 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { copyFile, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { start, stop } from './processes.ts';
 
 /**
  * `npm run bench:files`: upload and download throughput of one file (BENCH_FILE_MIB, default 50 MiB) through
  * the service and its local disk store — signed PUT, registration, signed GET over HTTP on 127.0.0.1 — against
- * the ceiling of a plain file copy on the same disk, printed as ratios. BENCH_FILE_RUNS (default 3) runs each;
- * the best run counts.
+ * two ceilings, printed as ratios: a plain file copy on the same disk, and the same PUT and GET to a bare
+ * node:http server writing one file (what HTTP on this machine allows). BENCH_FILE_RUNS (default 3) runs
+ * each; the best run counts.
  */
 const MiB = 1024 * 1024;
 const size = Number(process.env.BENCH_FILE_MIB ?? 50) * MiB;
 const runs = Number(process.env.BENCH_FILE_RUNS ?? 3);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startService(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the service did not start');
-}
 
 function tmw(args: string[], env: Record<string, string>): string {
   return execFileSync(process.execPath, ['bin/tmw.js', ...args], { env: { ...process.env, ...env } })
@@ -108,7 +78,12 @@ async function main() {
   const source = join(dataDir, 'source.bin');
   await writeFile(source, body);
 
-  const server = await startService(env);
+  const server = await start(['--import', 'tsx', 'src/server.ts'], env, '/api/v1/health');
+  const bare = await start(
+    ['--import', 'tsx', 'bench/transfer-ceiling.ts'],
+    { BENCH_CEILING_FILE: join(dataDir, 'ceiling.bin') },
+    '/',
+  );
   try {
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
@@ -120,6 +95,8 @@ async function main() {
       upload: Number.POSITIVE_INFINITY,
       download: Number.POSITIVE_INFINITY,
       copy: Number.POSITIVE_INFINITY,
+      bareUpload: Number.POSITIVE_INFINITY,
+      bareDownload: Number.POSITIVE_INFINITY,
     };
     for (let run = 0; run < runs; run++) {
       const media = `${server.url}/api/v1/teams/${teamId}/media`;
@@ -149,6 +126,19 @@ async function main() {
         }),
       );
       best.copy = Math.min(best.copy, await plainCopy(dataDir, source, run));
+      best.bareUpload = Math.min(
+        best.bareUpload,
+        await timed(async () => {
+          const res = await fetch(`${bare.url}/blob`, { method: 'PUT', body });
+          if (!res.ok) throw new Error(`bare PUT: ${res.status}`);
+        }),
+      );
+      best.bareDownload = Math.min(
+        best.bareDownload,
+        await timed(async () => {
+          if ((await drain(`${bare.url}/blob`)) !== size) throw new Error('short bare download');
+        }),
+      );
       await fetch(`${media}/${ticket.id}`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${token}` },
@@ -156,27 +146,36 @@ async function main() {
     }
     const rate = (seconds: number) => size / MiB / seconds;
     const rows = [
-      ['plain file copy (ceiling)', rate(best.copy), 1],
-      ['upload: signed PUT to the local store', rate(best.upload), rate(best.upload) / rate(best.copy)],
+      ['plain file copy (ceiling)', rate(best.copy), 1, 1],
+      ['bare node:http PUT to a file', rate(best.bareUpload), best.copy / best.bareUpload, 1],
+      [
+        'upload: signed PUT to the local store',
+        rate(best.upload),
+        best.copy / best.upload,
+        best.bareUpload / best.upload,
+      ],
+      ['bare node:http GET of a file', rate(best.bareDownload), best.copy / best.bareDownload, 1],
       [
         'download: signed GET from the local store',
         rate(best.download),
-        rate(best.download) / rate(best.copy),
+        best.copy / best.download,
+        best.bareDownload / best.download,
       ],
     ] as const;
     process.stdout.write(
       `\nfiles: ${size / MiB} MiB, best of ${runs} runs, local disk store under ${tmpdir()}\n\n`,
     );
-    process.stdout.write(`${'scenario'.padEnd(44)}${'MiB/s'.padStart(10)}${'ratio'.padStart(8)}\n`);
-    for (const [name, mibps, ratio] of rows) {
+    process.stdout.write(
+      `${'scenario'.padEnd(44)}${'MiB/s'.padStart(10)}${'/ copy'.padStart(9)}${'/ bare http'.padStart(13)}\n`,
+    );
+    for (const [name, mibps, toCopy, toBare] of rows) {
       process.stdout.write(
-        `${name.padEnd(44)}${mibps.toFixed(0).padStart(10)}${ratio.toFixed(2).padStart(8)}\n`,
+        `${name.padEnd(44)}${mibps.toFixed(0).padStart(10)}${toCopy.toFixed(2).padStart(9)}${toBare.toFixed(2).padStart(13)}\n`,
       );
     }
   } finally {
-    const exited = once(server.child, 'exit');
-    server.child.kill('SIGTERM');
-    await exited;
+    await stop(server.child);
+    await stop(bare.child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,13 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { aiSearchScenarios } from './ai-search.ts';
 import { albumScenarios } from './albums.ts';
 import { catalogueScenarios, seedBenchCatalogue } from './catalogue.ts';
+import { start, stop } from './processes.ts';
 
 /**
  * `npm run bench`: starts the service on a fresh data directory (or BENCH_DATABASE_URL), seeds what the
@@ -25,45 +24,6 @@ type Scenario = {
   headers?: Record<string, string>;
   body?: string;
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Starts a process that listens on PORT and waits until `probe` answers. */
-async function start(
-  args: string[],
-  env: Record<string, string>,
-  probe: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    const up = await fetch(`${url}${probe}`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${args.join(' ')} did not start`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
 
 async function measure(url: string, scenario: Scenario) {
   const result = await autocannon({
