@@ -44,7 +44,7 @@ export const errors = {
     }),
   /** A team's plan has no room left for a file of this size. */
   quotaExceeded: (message: string) => new AppError(413, 'quota_exceeded', message),
-  /** A file of a type its kind (audio, image, document) does not accept. */
+  /** A file of a type its kind (audio, image, video, document) does not accept. */
   unsupportedFileType: (message: string) => new AppError(400, 'unsupported_file_type', message),
   /** Registering (or PUTting to) an upload that was registered, discarded or has expired. */
   uploadClosed: () =>

@@ -14,6 +14,9 @@ const PREFERRED: Record<string, string> = {
   opus: 'audio/opus',
   m4a: 'audio/mp4',
   webm: 'audio/webm',
+  mov: 'video/quicktime',
+  m4v: 'video/x-m4v',
+  mkv: 'video/x-matroska',
 };
 
 /** The content type a file name's extension suggests (`Take 3.WAV` -> `audio/wav`), or undefined. */

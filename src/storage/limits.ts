@@ -1,6 +1,6 @@
 import { mediaTypeOf } from './content-type.ts';
 
-export type FileKind = 'audio' | 'image' | 'document';
+export type FileKind = 'audio' | 'image' | 'video' | 'document';
 
 export type FileKindLimit = {
   maxBytes: number;
@@ -10,7 +10,7 @@ export type FileKindLimit = {
 
 export type FileLimits = Readonly<Record<FileKind, FileKindLimit>>;
 
-export const FILE_KINDS: readonly FileKind[] = ['audio', 'image', 'document'];
+export const FILE_KINDS: readonly FileKind[] = ['audio', 'image', 'video', 'document'];
 
 const MiB = 1024 * 1024;
 
@@ -39,6 +39,18 @@ export const defaultFileLimits: FileLimits = {
   image: {
     maxBytes: 20 * MiB,
     contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'],
+  },
+  video: {
+    maxBytes: 4096 * MiB,
+    contentTypes: [
+      'video/mp4',
+      'video/quicktime',
+      'video/webm',
+      'video/x-m4v',
+      'video/x-matroska',
+      'video/mpeg',
+      'video/ogg',
+    ],
   },
   document: {
     maxBytes: 50 * MiB,

@@ -23,6 +23,7 @@ export const StorageEnv = Type.Object({
   PENDING_UPLOAD_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 2_592_000, default: 86_400 }),
   MAX_AUDIO_BYTES: Type.Integer({ minimum: 1, default: defaultFileLimits.audio.maxBytes }),
   MAX_IMAGE_BYTES: Type.Integer({ minimum: 1, default: defaultFileLimits.image.maxBytes }),
+  MAX_VIDEO_BYTES: Type.Integer({ minimum: 1, default: defaultFileLimits.video.maxBytes }),
   MAX_DOCUMENT_BYTES: Type.Integer({ minimum: 1, default: defaultFileLimits.document.maxBytes }),
 });
 
@@ -49,6 +50,7 @@ export function fileLimitsFromSettings(settings: StorageSettings): FileLimits {
   return withMaxBytes(defaultFileLimits, {
     audio: settings.MAX_AUDIO_BYTES,
     image: settings.MAX_IMAGE_BYTES,
+    video: settings.MAX_VIDEO_BYTES,
     document: settings.MAX_DOCUMENT_BYTES,
   });
 }

@@ -15,7 +15,7 @@ import {
 import { users } from './identity.ts';
 import { teams } from './teams.ts';
 
-export const FILE_KIND_VALUES = ['audio', 'image', 'document'] as const;
+export const FILE_KIND_VALUES = ['audio', 'image', 'video', 'document'] as const;
 export type StoredFileKind = (typeof FILE_KIND_VALUES)[number];
 
 /** `none`: not audio. `pending`: the peaks job has not run yet. `ready` / `failed`: it ran. */
@@ -88,7 +88,7 @@ export const files = pgTable(
     index('files_team_owner_idx').on(t.teamId, t.ownerType, t.ownerId, t.id),
     index('files_team_kind_idx').on(t.teamId, t.kind),
     index('files_delete_after_idx').on(t.deleteAfter).where(sql`${t.deleteAfter} is not null`),
-    check('files_kind_check', sql`${t.kind} in ('audio', 'image', 'document')`),
+    check('files_kind_check', sql`${t.kind} in ('audio', 'image', 'video', 'document')`),
     check('files_peaks_status_check', sql`${t.peaksStatus} in ('none', 'pending', 'ready', 'failed')`),
     check('files_size_check', sql`${t.size} >= 0`),
   ],

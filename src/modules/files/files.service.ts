@@ -509,7 +509,7 @@ export class FilesService {
   async usage(teamId: number) {
     const row = await repo.storageUsage(this.db, teamId);
     if (!row) throw errors.notFound('team');
-    const byKind = { audio: empty(), image: empty(), document: empty() };
+    const byKind = { audio: empty(), image: empty(), video: empty(), document: empty() };
     for (const entry of row.byKind ?? []) {
       if (entry.kind in byKind) {
         byKind[entry.kind as FileKind] = { bytes: Number(entry.bytes), files: Number(entry.files) };

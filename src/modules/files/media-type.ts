@@ -5,10 +5,15 @@ import { FILE_KINDS, type FileKind } from '../../storage/limits.ts';
 /** What a new upload is: its kind, and its content type when known (else told from the file name). */
 export type UploadType = { kind: FileKind; contentType?: string };
 
-/** The kind a content type is stored as: audio and images by their top-level type, anything else a document. */
+const KIND_OF_TOP_LEVEL: Readonly<Record<string, FileKind>> = {
+  audio: 'audio',
+  image: 'image',
+  video: 'video',
+};
+
+/** The kind a content type is stored as: audio, images and video by their top-level type, anything else a document. */
 export function kindOf(contentType: string): FileKind {
-  const top = mediaTypeOf(contentType).split('/')[0];
-  return top === 'audio' ? 'audio' : top === 'image' ? 'image' : 'document';
+  return KIND_OF_TOP_LEVEL[mediaTypeOf(contentType).split('/')[0]!] ?? 'document';
 }
 
 /** `image/png` -> image; `audio`, `image`, `document` name the kind and leave the type to the file name. */
@@ -18,7 +23,7 @@ export function resolveMediaType(mediaType: string, path = '/body/mediaType'): U
   const contentType = mediaTypeOf(value);
   if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(contentType)) {
     throw errors.validation([
-      { path, message: 'must be a media type such as image/png, or audio, image, document' },
+      { path, message: `must be a media type such as image/png, or one of ${FILE_KINDS.join(', ')}` },
     ]);
   }
   return { kind: kindOf(contentType), contentType };

@@ -17,5 +17,5 @@ export const StorageStats = Type.Object({
     minimum: 0,
     description: 'Upload URLs issued and not registered yet (they do not count towards the quota)',
   }),
-  byKind: Type.Object({ audio: Usage, image: Usage, document: Usage }),
+  byKind: Type.Object({ audio: Usage, image: Usage, video: Usage, document: Usage }),
 });

@@ -57,6 +57,7 @@ describe('GET /api/v1/stats/storage', () => {
       byKind: {
         audio: { bytes: 0, files: 0 },
         image: { bytes: 0, files: 0 },
+        video: { bytes: 0, files: 0 },
         document: { bytes: 0, files: 0 },
       },
     });
@@ -69,17 +70,19 @@ describe('GET /api/v1/stats/storage', () => {
     const audio = await uploadMedia(ctx, team, wav, 'a.wav', 'audio/wav');
     await uploadMedia(ctx, team, Buffer.alloc(300, 1), 'b.png', 'image/png');
     await uploadMedia(ctx, team, Buffer.alloc(500, 1), 'c.txt', 'text/plain');
+    await uploadMedia(ctx, team, Buffer.alloc(700, 1), 'teaser.mp4', 'video/mp4');
     await startMedia(ctx, team, { fileName: 'd.txt', fileSize: 10, mediaType: 'text/plain' });
-    const used = wav.length + 800;
+    const used = wav.length + 1500;
     expect(await stats(team)).toMatchObject({
       usedBytes: used,
       availableBytes: 1_000_000 - used,
       usedPercent: Math.round((used / 1_000_000) * 10_000) / 100,
-      fileCount: 3,
+      fileCount: 4,
       pendingUploads: 1,
       byKind: {
         audio: { bytes: wav.length, files: 1 },
         image: { bytes: 300, files: 1 },
+        video: { bytes: 700, files: 1 },
         document: { bytes: 500, files: 1 },
       },
     });
@@ -89,8 +92,8 @@ describe('GET /api/v1/stats/storage', () => {
       token: team.owner.token,
     });
     expect(await stats(team)).toMatchObject({
-      usedBytes: 800,
-      fileCount: 2,
+      usedBytes: 1500,
+      fileCount: 3,
       byKind: { audio: { bytes: 0, files: 0 } },
     });
   });

@@ -46,7 +46,7 @@ export async function mediaRoutes(app: App) {
         summary: 'Start a media upload: answers the pending media and a signed URL to PUT its bytes to',
         description:
           'PUT the bytes to `uploadUrl` with `headers`, then confirm with ' +
-          '`POST /api/v1/teams/{id}/media/{mediaId}/added`. Limits per kind (audio, image, document) and the ' +
+          '`POST /api/v1/teams/{id}/media/{mediaId}/added`. Limits per kind (audio, image, video, document) and the ' +
           "plan's storage quota are checked here and again when the upload is confirmed.",
         params: IdParams,
         body: CreateMediaBody,

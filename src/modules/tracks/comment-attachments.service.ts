@@ -45,7 +45,7 @@ export class CommentAttachmentsService {
     private readonly comments: CommentsService,
   ) {}
 
-  /** An upload URL for a file to attach to a comment of this version (any accepted audio, image, document). */
+  /** An upload URL for a file to attach to a comment of this version (any accepted audio, image, video, document). */
   async createUploadUrl(principal: Principal, trackId: number, versionId: number, input: UploadInput) {
     const { track } = await requireVersion(this.db, principal, trackId, versionId);
     const { fileName, kind, contentType } = attachmentFile(input);

@@ -46,7 +46,7 @@ export async function trackMediaRoutes(app: App) {
         summary: 'Start an upload of any file of a track (video, artwork, document, audio)',
         description:
           'Answers the pending media and a signed URL: PUT the bytes to `uploadUrl` with `headers`, then ' +
-          'confirm with `POST /api/v1/tracks/{id}/media/{mediaId}/added`. The kind (audio, image, document) ' +
+          'confirm with `POST /api/v1/tracks/{id}/media/{mediaId}/added`. The kind (audio, image, video, document) ' +
           'follows `mediaType`, or the file name when it is left out; with `fileSize` the URL accepts exactly ' +
           'that many bytes.',
         params: IdParams,

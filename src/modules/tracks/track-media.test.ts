@@ -71,6 +71,11 @@ describe('track media', () => {
     });
     const art = await uploadMedia(ctx, team, track.id, tinyPng(), 'artwork.png', 'image');
     expect(art).toMatchObject({ kind: 'image', mediaType: 'image/png' });
+    const clip = Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.alloc(64, 3)]);
+    const teaser = await uploadMedia(ctx, team, track.id, clip, 'Teaser.MOV');
+    expect(teaser).toMatchObject({ kind: 'video', mediaType: 'video/quicktime', fileSize: clip.length });
+    const video = await uploadMedia(ctx, team, track.id, clip, 'clip.webm', 'video/webm');
+    expect(video).toMatchObject({ kind: 'video', mediaType: 'video/webm' });
     // Confirming again answers the same media.
     const again = await call('POST', mediaUrl(track.id, `/${art.id}/added`), team.owner.token);
     expect(again.json().id).toBe(art.id);
@@ -138,6 +143,8 @@ describe('track media', () => {
       [{ fileName: 'setup.exe' }, 400, 'unsupported_file_type'],
       [{ fileName: 'noextension' }, 400, 'unsupported_file_type'],
       [{ fileName: 'x.mid', mediaType: 'audio/midi' }, 400, 'unsupported_file_type'],
+      [{ fileName: 'x.flv', mediaType: 'video/x-flv' }, 400, 'unsupported_file_type'],
+      [{ fileName: 'x.mp4', fileSize: 4097 * 1024 * 1024 }, 413, 'payload_too_large'],
       [{ fileName: 'x.pdf', mediaType: 'not a type' }, 400, 'validation_failed', '/body/mediaType'],
       [{}, 400, 'validation_failed', '/body/fileName'],
       [{ fileName: ' ' }, 400, 'validation_failed', '/body/fileName'],
