@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
-import { albums, albumTracks, tracks, trackVersions } from '../../db/schema/index.ts';
+import { type AlbumType, albums, albumTracks, tracks, trackVersions } from '../../db/schema/index.ts';
 import type { Actor } from '../activity/activity.ts';
 import type { AlbumRow } from './album-access.ts';
 import type { AlbumSort } from './albums.schemas.ts';
@@ -69,6 +69,7 @@ export function listAlbumTracks(db: Db, albumId: number) {
 export type AlbumListFilter = {
   teamId: number;
   statusId?: string | undefined;
+  type?: AlbumType | undefined;
   sort: AlbumSort;
   /** For `board`: the team's album statuses in their configured order. */
   statusOrder: string[];
@@ -87,8 +88,14 @@ function statusRank(statusOrder: string[]): SQL<number> {
   return sql<number>`coalesce(array_position(array[${ids}]::text[], ${albums.statusId}), 2147483647)`;
 }
 
-function listFilter(f: Pick<AlbumListFilter, 'teamId' | 'statusId'>) {
-  return and(eq(albums.teamId, f.teamId), f.statusId ? eq(albums.statusId, f.statusId) : undefined);
+type ListWhere = Pick<AlbumListFilter, 'teamId' | 'statusId' | 'type'>;
+
+function listFilter(f: ListWhere) {
+  return and(
+    eq(albums.teamId, f.teamId),
+    f.statusId ? eq(albums.statusId, f.statusId) : undefined,
+    f.type ? eq(albums.type, f.type) : undefined,
+  );
 }
 
 /** A page of the team's albums in the requested order, after the keyset cursor or the offset. */
@@ -112,7 +119,7 @@ export async function listAlbums(db: Db, f: AlbumListFilter) {
   return f.offset ? query.offset(f.offset) : query;
 }
 
-export async function countAlbums(db: Db, f: Pick<AlbumListFilter, 'teamId' | 'statusId'>) {
+export async function countAlbums(db: Db, f: ListWhere) {
   const [row] = await db.select({ n: count() }).from(albums).where(listFilter(f));
   return row?.n ?? 0;
 }

@@ -34,8 +34,8 @@ export async function albumsRoutes(app: App) {
       },
     },
     async (request) => {
-      const { teamId, status, sort, limit, cursor, offset } = request.query;
-      return albums.list(principalOf(request), { teamId, status, sort, limit: limit ?? 50, cursor, offset });
+      const { limit, ...query } = request.query;
+      return albums.list(principalOf(request), { ...query, limit: limit ?? 50 });
     },
   );
 

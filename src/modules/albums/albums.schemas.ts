@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ALBUM_TYPES } from '../../db/schema/index.ts';
 import { Id, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
-import { StringEnum } from '../users/string-enum.ts';
+import { StringEnum } from '../../shared/string-enum.ts';
 import { AlbumCover } from './cover.schemas.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -67,6 +67,7 @@ export type AlbumSort = (typeof ALBUM_SORTS)[number];
 export const AlbumListQuery = Type.Object({
   teamId: Id,
   status: Type.Optional(StatusId),
+  type: Type.Optional(StringEnum(ALBUM_TYPES, { description: 'Extension: only albums of this type' })),
   sort: Type.Optional(
     StringEnum(ALBUM_SORTS, {
       description:

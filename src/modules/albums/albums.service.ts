@@ -33,6 +33,7 @@ export type AlbumFieldsInput = {
 export type AlbumListInput = {
   teamId: number;
   status?: string | undefined;
+  type?: AlbumType | undefined;
   sort?: AlbumSort | undefined;
   limit: number;
   cursor?: string | undefined;
@@ -73,7 +74,7 @@ export class AlbumsService {
       sort === 'board'
         ? ((await findStatusConfig(this.db, input.teamId))?.albums.map((s) => s.id) ?? [])
         : [];
-    const filter = { teamId: input.teamId, statusId: input.status };
+    const filter = { teamId: input.teamId, statusId: input.status, type: input.type };
     const rows = await repo.listAlbums(this.db, {
       ...filter,
       sort,

@@ -234,6 +234,12 @@ describe('albums', () => {
       const ready = await get(`/api/v1/albums/?teamId=${team.id}&status=ready`, team.owner.token);
       expect(ready.json().items.map((a: { id: number }) => a.id)).toEqual([made[1]!.id]);
       expect(ready.json().items[0]).toMatchObject({ statusId: 'ready', trackCount: 0 });
+      await send('PATCH', `/api/v1/albums/${made[2]!.id}`, team.owner.token, { type: 'ep' });
+      const eps = await get(`/api/v1/albums/?teamId=${team.id}&type=ep&offset=0`, team.owner.token);
+      expect(eps.json()).toMatchObject({ items: [{ id: made[2]!.id, type: 'ep' }], total: 1 });
+      const wrongType = await get(`/api/v1/albums/?teamId=${team.id}&type=mixtape`, team.owner.token);
+      expect(wrongType.statusCode).toBe(400);
+      expect(wrongType.json().details[0].path).toBe('/query/type');
     });
 
     it('pages by offset with the total, and in board order', async () => {

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { ErrorDetail } from '../../shared/errors.ts';
-import { StringEnum } from './string-enum.ts';
+import { StringEnum } from '../../shared/string-enum.ts';
 
 /**
  * The closed set of user preferences, each with its type and default. Only the fields a user changed are

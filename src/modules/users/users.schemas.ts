@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { PUSH_PLATFORMS } from '../../db/schema/index.ts';
 import { Id, Timestamp, Uuid } from '../../shared/schemas.ts';
-import { StringEnum } from './string-enum.ts';
+import { StringEnum } from '../../shared/string-enum.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Not blank' });
 
