@@ -134,7 +134,9 @@ describe('bad input', () => {
 
   it('answers non-numeric and out-of-range ids with 400, not 500', async () => {
     const team = await ctx.newTeam();
-    for (const id of ['abc', '0', '-1', '99999999999', '1.5']) {
+    const id = String(team.id);
+    const lookAlikes = [`0x${team.id.toString(16)}`, `+${id}`, `0${id}`, `${id}.0`, `%20${id}`, `${id}e0`];
+    for (const id of ['abc', '0', '-1', '99999999999', '1.5', ...lookAlikes]) {
       const res = await ctx.request({
         method: 'GET',
         url: `/api/v1/teams/${id}/api-keys`,
@@ -148,7 +150,7 @@ describe('bad input', () => {
 
   it('answers limits outside 1..200 with 400', async () => {
     const team = await ctx.newTeam();
-    for (const limit of ['0', '201', 'x', '2.5']) {
+    for (const limit of ['0', '201', 'x', '2.5', '0x5', '1e1', '+5', '05', '%205', '']) {
       const res = await ctx.request({
         method: 'GET',
         url: `/api/v1/teams/${team.id}/api-keys?limit=${limit}`,
@@ -162,6 +164,81 @@ describe('bad input', () => {
       token: team.owner.token,
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('text the database cannot hold', () => {
+  it('answers a NUL character anywhere in a body, a query or a path with 400, and changes nothing', async () => {
+    const team = await ctx.newTeam();
+    const track = await ctx.newTrack(team);
+    const token = team.owner.token;
+    const patch = (payload: object) =>
+      ctx.request({ method: 'PATCH', url: `/api/v1/tracks/${track.id}`, token, payload });
+    for (const [payload, path] of [
+      [{ title: 'a\u0000b' }, '/body/title'],
+      [{ tags: ['ok', 'x\u0000'] }, '/body/tags/1'],
+    ] as const) {
+      const res = await patch(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().details).toEqual([{ path, message: 'must not contain the NUL character' }]);
+    }
+    const query = await ctx.request({
+      method: 'GET',
+      url: `/api/v1/tracks/?teamId=${team.id}&q=a%00`,
+      token,
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().details[0].path).toBe('/query/q');
+    const detail = await ctx.request({ method: 'GET', url: `/api/v1/tracks/${track.id}`, token });
+    expect(detail.json()).toMatchObject({ title: track.title, tags: [] });
+  });
+
+  it('answers integers beyond exact JSON numbers and the year 0000 with 400', async () => {
+    const team = await ctx.newTeam();
+    const track = await ctx.newTrack(team);
+    const token = team.owner.token;
+    const cover = await ctx.request({
+      method: 'POST',
+      url: `/api/v1/tracks/${track.id}/covers`,
+      token,
+      payload: { fileName: 'c.png', fileSize: 2 ** 53 },
+    });
+    expect(cover.statusCode).toBe(400);
+    expect(cover.json().details[0].path).toBe('/body/fileSize');
+    const date = await ctx.request({
+      method: 'PATCH',
+      url: `/api/v1/tracks/${track.id}`,
+      token,
+      payload: { releaseDate: '0000-01-01' },
+    });
+    expect(date.statusCode).toBe(400);
+    expect(date.json().details[0].path).toBe('/body/releaseDate');
+  });
+
+  it('refuses a body sent to an endpoint that takes none, instead of ignoring it', async () => {
+    const team = await ctx.newTeam();
+    const track = await ctx.newTrack(team);
+    const token = team.owner.token;
+    const res = await ctx.request({
+      method: 'DELETE',
+      url: `/api/v1/tracks/${track.id}`,
+      token,
+      payload: { mode: 'hard' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { path: '/body', message: 'must be empty: this endpoint takes no body' },
+    ]);
+    expect((await ctx.request({ method: 'GET', url: `/api/v1/tracks/${track.id}`, token })).statusCode).toBe(
+      200,
+    );
+    const empty = await ctx.request({
+      method: 'DELETE',
+      url: `/api/v1/tracks/${track.id}`,
+      token,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(204);
   });
 });
 

@@ -35,7 +35,15 @@ export const auth = {
 /** The verified caller of a request. */
 export type Principal =
   | { type: 'session'; userId: string; sessionId: string }
-  | { type: 'key'; teamId: number; keyId: number; scopes: readonly Scope[]; requestsPerMinute: number };
+  | {
+      type: 'key';
+      teamId: number;
+      keyId: number;
+      scopes: readonly Scope[];
+      requestsPerMinute: number;
+      /** Set on requests to routes that need a write scope: what they touch must belong to the key's team. */
+      writing?: boolean;
+    };
 
 /** Turns a bearer token into a principal, or null when the token is not valid (for any reason). */
 export type Authenticate = (token: string) => Promise<Principal | null>;
@@ -93,13 +101,9 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (!cls || cls.kind === 'anonymous') return;
       const principal = await authenticateRequest(request, reply);
       if (cls.kind === 'session' && principal.type === 'key') throw errors.sessionRequired();
-      if (
-        cls.kind === 'keyOrSession' &&
-        cls.scope &&
-        principal.type === 'key' &&
-        !principal.scopes.includes(cls.scope)
-      ) {
-        throw errors.insufficientScope(cls.scope);
+      if (cls.kind === 'keyOrSession' && cls.scope && principal.type === 'key') {
+        if (!principal.scopes.includes(cls.scope)) throw errors.insufficientScope(cls.scope);
+        request.principal = { ...principal, writing: true };
       }
     });
 

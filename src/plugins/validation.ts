@@ -1,53 +1,153 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type FormatDefinition, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { errors } from '../shared/errors.ts';
 
 type JsonSchema = Record<string, unknown>;
 
 const common: Options = { allErrors: true, useDefaults: true, removeAdditional: false, strict: false };
 
-// Bodies are JSON and must already have the right types; query strings and path parameters arrive as text.
-const bodyAjv = addFormats.default(new Ajv({ ...common, coerceTypes: false }));
-const textAjv = addFormats.default(new Ajv({ ...common, coerceTypes: 'array' }));
+// Bodies are JSON and must already have the right types. Query strings and path parameters arrive as
+// text and are converted by textToTypes (Ajv's own coercion takes "0x25", " 37" and "1e3" for numbers).
+const bodyAjv = withDatabaseDates(addFormats.default(new Ajv({ ...common, coerceTypes: false })));
+const textAjv = withDatabaseDates(addFormats.default(new Ajv({ ...common, coerceTypes: false })));
 
-/** Unknown fields are refused everywhere (a typo must never be silently ignored), unless a schema opts out. */
-export function closeObjects(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(closeObjects);
+/** RFC 3339 has a year 0000; PostgreSQL (and the proleptic calendar it keeps) does not. */
+function withDatabaseDates(ajv: Ajv): Ajv {
+  for (const name of ['date', 'date-time']) {
+    const base = ajv.formats[name] as {
+      validate: (value: string) => boolean;
+      compare: NonNullable<FormatDefinition<string>['compare']>;
+    };
+    ajv.addFormat(name, {
+      type: 'string',
+      validate: (value: string) => !value.startsWith('0000') && base.validate(value),
+      compare: base.compare,
+    });
+  }
+  return ajv;
+}
+
+type AjvError = { instancePath: string; keyword: string; message: string; params: Record<string, unknown> };
+
+/** The first string holding a NUL character (which no text column can store), as a validation error. */
+function nulCharacterIn(data: unknown, path = ''): AjvError | undefined {
+  if (typeof data === 'string') {
+    if (!data.includes('\u0000')) return undefined;
+    return { instancePath: path, keyword: 'nul', message: 'must not contain the NUL character', params: {} };
+  }
+  if (!data || typeof data !== 'object') return undefined;
+  for (const [key, value] of Object.entries(data)) {
+    const found = nulCharacterIn(value, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Runs `validate` on what `prepare` makes of the data, after refusing text with a NUL character. */
+function checked(validate: Validate, prepare: (data: unknown) => unknown = (data) => data): Validate {
+  const run = ((data: unknown) => {
+    const nul = nulCharacterIn(data);
+    if (nul) {
+      run.errors = [nul] as Validate['errors'];
+      return false;
+    }
+    const valid = validate(prepare(data));
+    run.errors = validate.errors;
+    return valid;
+  }) as Validate;
+  return run;
+}
+
+const DECIMAL = { integer: /^-?(0|[1-9]\d*)$/, number: /^-?(0|[1-9]\d*)(\.\d+)?$/ } as const;
+
+/**
+ * Numbers written plainly in decimal become numbers; anything else stays text, so the schema refuses it
+ * ("must be integer"). Query strings and path parameters are flat: only top-level properties are read.
+ */
+function textToTypes(schema: JsonSchema): (data: unknown) => unknown {
+  const numeric = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).filter(
+    ([, property]) => property.type === 'integer' || property.type === 'number',
+  ) as [string, JsonSchema & { type: keyof typeof DECIMAL }][];
+  return (data) => {
+    if (!data || typeof data !== 'object') return data;
+    const record = data as Record<string, unknown>;
+    for (const [name, property] of numeric) {
+      const value = record[name];
+      if (typeof value === 'string' && DECIMAL[property.type].test(value)) record[name] = Number(value);
+    }
+    return data;
+  };
+}
+
+/**
+ * Request schemas as validation reads them: unknown fields are refused everywhere (a typo must never be
+ * silently ignored) unless a schema opts out, and integers stay within what JSON numbers hold exactly.
+ */
+function hardened(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(hardened);
   if (!schema || typeof schema !== 'object') return schema;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema as JsonSchema)) {
     out[key] =
-      key === 'properties' || key === 'patternProperties'
-        ? mapValues(value as JsonSchema)
-        : closeObjects(value);
+      key === 'properties' || key === 'patternProperties' ? mapValues(value as JsonSchema) : hardened(value);
   }
   if (out.type === 'object' && out.properties && out.additionalProperties === undefined) {
     out.additionalProperties = false;
+  }
+  if (out.type === 'integer') {
+    out.maximum ??= Number.MAX_SAFE_INTEGER;
+    out.minimum ??= Number.MIN_SAFE_INTEGER;
   }
   return out;
 }
 
 function mapValues(record: JsonSchema): JsonSchema {
-  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, closeObjects(v)]));
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, hardened(v)]));
 }
 
 type Validate = ReturnType<Ajv['compile']>;
 
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const isEmptyBody = (body: unknown) =>
+  body === undefined ||
+  body === null ||
+  body === '' ||
+  (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+
+async function refuseBody(request: FastifyRequest): Promise<void> {
+  if (!isEmptyBody(request.body))
+    throw errors.validation([{ path: '/body', message: 'must be empty: this endpoint takes no body' }]);
+}
+
 // Route schemas are module constants: each app built in the process (tests build many) compiles them once.
 const compiled = { body: new WeakMap<object, Validate>(), text: new WeakMap<object, Validate>() };
 
-/** Compiles request schemas: strict types for bodies, coercion for query and params, closed objects for all. */
+/** Compiles request schemas: strict types for bodies, plain decimal numbers for query and params, closed objects. */
 export const validationPlugin = fp(
   async (app: FastifyInstance) => {
     app.setValidatorCompiler(({ schema, httpPart }) => {
       const part = httpPart === 'body' ? 'body' : 'text';
       let validate = compiled[part].get(schema);
       if (!validate) {
-        validate = (part === 'body' ? bodyAjv : textAjv).compile(closeObjects(schema) as JsonSchema);
+        validate =
+          part === 'body'
+            ? checked(bodyAjv.compile(hardened(schema) as JsonSchema))
+            : checked(textAjv.compile(hardened(schema) as JsonSchema), textToTypes(schema as JsonSchema));
         compiled[part].set(schema, validate);
       }
       return validate;
+    });
+
+    // A route that declares no body takes none: a body sent anyway (e.g. `{"mode":"hard"}` on a DELETE whose
+    // mode is a query parameter) is refused rather than silently ignored.
+    app.addHook('onRoute', (route) => {
+      const methods = ([] as string[]).concat(route.method);
+      if (route.schema?.body || !methods.some((m) => BODY_METHODS.has(m))) return;
+      const hooks = route.preValidation ? ([] as preValidationHookHandler[]).concat(route.preValidation) : [];
+      route.preValidation = [refuseBody, ...hooks];
     });
   },
   { name: 'validation' },
