@@ -174,7 +174,9 @@ export async function tracksRoutes(app: App) {
       schema: {
         operationId: 'tracks.teams.add',
         summary: 'Share a track with another team you belong to; both teams then hold it',
-        description: 'Idempotent. With an API key only its own team can be named.',
+        description:
+          'Idempotent. Members of the owning team only (a member of a team the track is shared with gets 403). ' +
+          'With an API key only its own team can be named.',
         params: IdParams,
         body: ShareBody,
         response: { 200: ShareResult },

@@ -253,10 +253,15 @@ export class TracksService {
 
   /** Shares a track with another team of the caller; both teams then hold it. */
   async share(principal: Principal, trackId: number, teamId: number) {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const access = await requireTrack(this.db, principal, trackId);
+    const { track } = access;
     if (principal.type === 'key') {
       if (teamId !== principal.teamId) throw errors.notFound('team');
-    } else await requireTeam(this.db, principal, teamId);
+    } else {
+      // Only the owning team passes its track on; a team it is shared with cannot share it further.
+      requireOwnerTeamMember(access);
+      await requireTeam(this.db, principal, teamId);
+    }
     return this.db.transaction(async (tx) => {
       const added = await repo.shareTrack(
         tx,

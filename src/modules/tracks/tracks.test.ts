@@ -393,8 +393,26 @@ describe('tracks', () => {
       expect((await get(`/api/v1/tracks/${track.id}`, guestKey)).statusCode).toBe(200);
       const list = await get(`/api/v1/tracks/?teamId=${guest.id}`, guestMember.token);
       expect(list.json().items.map((t: { id: number }) => t.id)).toEqual([track.id]);
-      const patched = await send('PATCH', `/api/v1/tracks/${track.id}`, guestKey, { genre: 'jazz' });
+      const patched = await send('PATCH', `/api/v1/tracks/${track.id}`, guestMember.token, { genre: 'jazz' });
       expect(patched.statusCode).toBe(200);
+      // A key acts for its team: it reads a track shared with it, writes only its own team's tracks.
+      const keyWrites = [
+        await send('PATCH', `/api/v1/tracks/${track.id}`, guestKey, { genre: 'rock' }),
+        await send('POST', `/api/v1/tracks/${track.id}/versions/${track.versionId}/todos`, guestKey, {
+          todo: 'bounce',
+        }),
+      ];
+      for (const write of keyWrites) {
+        expect(write.statusCode, write.body).toBe(403);
+        expect(write.json().code).toBe('forbidden');
+      }
+      // A team the track is shared with cannot pass it on.
+      const elsewhere = await ctx.newTeam(guestMember);
+      const onward = await send('POST', `/api/v1/tracks/${track.id}/teams`, guestMember.token, {
+        teamId: elsewhere.id,
+      });
+      expect(onward.statusCode).toBe(403);
+      expect((await get(`/api/v1/tracks/${track.id}`, guestKey)).json().genre).toBe('jazz');
       // Board operations of the owning team stay with its members.
       expect((await send('DELETE', `/api/v1/tracks/${track.id}`, guestMember.token)).statusCode).toBe(403);
       const status = await send('PATCH', `/api/v1/tracks/${track.id}/status`, guestMember.token, {
