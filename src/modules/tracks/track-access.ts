@@ -67,7 +67,9 @@ export async function requireTrack(
     if (!held) throw errors.notFound('track');
     // A key acts for its team: on a track another team owns and shares with it, it may only read.
     if (principal.writing && track.teamId !== principal.teamId)
-      throw errors.forbidden("Only keys of the team that owns the track can change it; this key's team can read it");
+      throw errors.forbidden(
+        "Only keys of the team that owns the track can change it; this key's team can read it",
+      );
     return { track, ownerRole: null, manages: false };
   }
   const roles = await rolesOfUser(db, { trackId, userId: principal.userId });
