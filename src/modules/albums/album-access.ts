@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { albums, teamMembers } from '../../db/schema/index.ts';
@@ -43,4 +43,21 @@ export async function requireAlbum(db: Db, principal: Principal, albumId: number
       : await albumOfMember(db, { albumId, userId: principal.userId });
   if (!album) throw errors.notFound('album');
   return album;
+}
+
+/**
+ * The team of the first of these albums the user can see: the board a reorder works on. Ids that are not
+ * on that board (missing, deleted, another team's) are then refused by the permutation check (400);
+ * when the user sees none of them the answer is 404.
+ */
+export async function boardTeamOf(db: Db, userId: string, albumIds: number[]): Promise<number> {
+  const [row] = await db
+    .select({ teamId: albums.teamId })
+    .from(albums)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, albums.teamId), eq(teamMembers.userId, userId)))
+    .where(inArray(albums.id, albumIds))
+    .orderBy(sql`array_position(${sql.param(albumIds)}::int[], ${albums.id})`)
+    .limit(1);
+  if (!row) throw errors.notFound('album');
+  return row.teamId;
 }

@@ -127,8 +127,18 @@ describe('board order of albums', () => {
     ]) {
       expect((await post('/api/v1/albums/reorder', team.owner.token, payload)).statusCode).toBe(400);
     }
-    // The first album decides the team: another team's album is 404.
-    expect((await reorderBoard(team, 'idea', [foreign.id, a.id])).statusCode).toBe(404);
+    // The board is the team of the first album the caller sees; another team's or a missing album in any
+    // place is 400 like any id that is not on that board, and 404 when the caller sees none of them.
+    for (const ids of [
+      [foreign.id, a.id, b.id],
+      [2_000_000_000, a.id, b.id],
+    ]) {
+      const res = await reorderBoard(team, 'idea', ids);
+      expect(res.statusCode, JSON.stringify(ids)).toBe(400);
+      expect(res.json().details[0].path).toMatch(/^\/body\/album_orders/);
+    }
+    expect((await reorderBoard(team, 'idea', [foreign.id])).statusCode).toBe(404);
+    expect((await reorderBoard(team, 'idea', [2_000_000_000])).statusCode).toBe(404);
     expect(await boardColumn(team, 'idea')).toEqual(before);
   });
 });

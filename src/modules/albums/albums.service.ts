@@ -9,7 +9,7 @@ import { actorOf } from '../activity/activity.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { findStatusConfig } from '../teams/teams.repository.ts';
 import { applyPermutation, repeatedEntries } from '../tracks/permutation.ts';
-import { requireAlbum } from './album-access.ts';
+import { boardTeamOf, requireAlbum } from './album-access.ts';
 import { recordAlbumActivity } from './album-activity.ts';
 import { lockAlbum, lockBoard } from './album-locks.ts';
 import { albumDetail, coverOwner } from './album-view.ts';
@@ -188,8 +188,12 @@ export class AlbumsService {
 
   /** Reorders one status column of the board: `orders` must name every album of it exactly once. */
   async reorder(principal: Principal, statusId: string, orders: { albumId: number; order: number }[]) {
-    sessionUserId(principal);
-    const { teamId } = await requireAlbum(this.db, principal, orders[0]!.albumId);
+    const userId = sessionUserId(principal);
+    const teamId = await boardTeamOf(
+      this.db,
+      userId,
+      orders.map((o) => o.albumId),
+    );
     const path = '/body/album_orders';
     const entries = orders.map((o) => ({ id: o.albumId, order: o.order }));
     const repeated = repeatedEntries(entries, path, 'albumId');

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { type TeamRole, teamMembers, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
@@ -102,4 +102,28 @@ export async function requireVersion(
 export function requireOwnerTeamMember(access: TrackAccess): void {
   if (access.ownerRole === null)
     throw errors.forbidden('Only members of the team that owns the track can do this');
+}
+
+/**
+ * The owning team of the first of these live tracks whose owning team the user is in: the board a reorder
+ * works on. Ids not on that board are then refused by the permutation check (400). When there is no such
+ * track, the first id answers as the track guard does (404 unseen, 403 seen through a sharing team only).
+ */
+export async function boardTeamOfTracks(db: Db, principal: Principal, trackIds: number[]): Promise<number> {
+  if (principal.type === 'session') {
+    const [row] = await db
+      .select({ teamId: tracks.teamId })
+      .from(tracks)
+      .innerJoin(
+        teamMembers,
+        and(eq(teamMembers.teamId, tracks.teamId), eq(teamMembers.userId, principal.userId)),
+      )
+      .where(and(inArray(tracks.id, trackIds), isNull(tracks.deletedAt)))
+      .orderBy(sql`array_position(${sql.param(trackIds)}::int[], ${tracks.id})`)
+      .limit(1);
+    if (row) return row.teamId;
+  }
+  const first = await requireTrack(db, principal, trackIds[0]!);
+  requireOwnerTeamMember(first);
+  return first.track.teamId;
 }

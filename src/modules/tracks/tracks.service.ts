@@ -8,7 +8,7 @@ import { activityRecorder, actorOf } from '../activity/activity.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { currentCoverView } from './covers.service.ts';
 import { applyPermutation, repeatedEntries } from './permutation.ts';
-import { requireOwnerTeamMember, requireTrack } from './track-access.ts';
+import { boardTeamOfTracks, requireOwnerTeamMember, requireTrack } from './track-access.ts';
 import { lockTrackBoard, requireBoardStatus } from './track-board.ts';
 import { deleteTrackFiles } from './track-files.ts';
 import { listTeamIdsOfUser } from './track-teams.ts';
@@ -229,9 +229,11 @@ export class TracksService {
   /** Reorders one status column: `orders` must name every live track of it exactly once. */
   async reorder(principal: Principal, statusId: string, orders: { trackId: number; order: number }[]) {
     sessionUserId(principal);
-    const first = await requireTrack(this.db, principal, orders[0]!.trackId);
-    requireOwnerTeamMember(first);
-    const teamId = first.track.teamId;
+    const teamId = await boardTeamOfTracks(
+      this.db,
+      principal,
+      orders.map((o) => o.trackId),
+    );
     const entries = orders.map((o) => ({ id: o.trackId, order: o.order }));
     const repeated = repeatedEntries(entries, '/body/track_orders', 'trackId');
     if (repeated.length > 0) throw errors.validation(repeated);

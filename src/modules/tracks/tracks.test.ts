@@ -356,6 +356,17 @@ describe('tracks', () => {
         ],
         [{ trackId: a.id, order: 1 }],
         [],
+        // Another team's or a missing track first: still this team's board, so still 400.
+        [
+          { trackId: foreign.id, order: 1 },
+          { trackId: a.id, order: 2 },
+          { trackId: b.id, order: 3 },
+        ],
+        [
+          { trackId: 2_000_000_000, order: 1 },
+          { trackId: a.id, order: 2 },
+          { trackId: b.id, order: 3 },
+        ],
       ];
       for (const track_orders of bodies) {
         const res = await reorder(team, { status_id: 'idea', track_orders });
@@ -367,6 +378,11 @@ describe('tracks', () => {
         track_orders: [{ trackId: a.id, order: 1 }],
       });
       expect(unknownStatus.statusCode).toBe(400);
+      const unseen = await reorder(team, {
+        status_id: 'idea',
+        track_orders: [{ trackId: foreign.id, order: 1 }],
+      });
+      expect(unseen.statusCode).toBe(404);
       expect(await column(team)).toEqual(before);
     });
   });
