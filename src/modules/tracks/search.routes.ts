@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { Id } from '../../shared/schemas.ts';
+import { DEFAULT_PAGE_LIMIT } from '../../shared/pagination.ts';
+import { Id, PageQuery } from '../../shared/schemas.ts';
 import { read } from './route-auth.ts';
 import { SEARCH_FIELDS } from './search.repository.ts';
 
@@ -12,7 +13,7 @@ const SearchQuery = Type.Object({
     description: 'Words to find; each matches as a word prefix',
   }),
   teamId: Id,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  limit: PageQuery.limit,
 });
 
 const SearchResults = Type.Object({
@@ -60,7 +61,7 @@ export async function searchRoutes(app: App) {
     },
     async (request) => {
       const { q, teamId, limit } = request.query;
-      return app.services.trackSearch.deep(principalOf(request), { q, teamId, limit: limit ?? 20 });
+      return app.services.trackSearch.deep(principalOf(request), { q, teamId, limit: limit ?? DEFAULT_PAGE_LIMIT });
     },
   );
 }

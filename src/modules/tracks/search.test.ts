@@ -131,7 +131,7 @@ describe('deep search', () => {
       token: team.owner.token,
     });
     expect(noTeam.statusCode).toBe(400);
-    expect((await search(team, 'abc', team.owner.token, '&limit=51')).statusCode).toBe(400);
+    expect((await search(team, 'abc', team.owner.token, '&limit=201')).statusCode).toBe(400);
   });
 });
 

@@ -67,10 +67,15 @@ export async function versionsRoutes(app: App) {
           'Register the uploaded audio of a version (reads its duration and format, queues the waveform)',
         description:
           'Replaces the version’s previous audio. 404 when the key is not an upload of this version; 409 ' +
-          'upload_missing when nothing was uploaded; 413 quota_exceeded when the team is out of storage.',
+          'upload_missing when nothing was uploaded, upload_closed when the key was registered already; 413 ' +
+          'quota_exceeded when the team is out of storage.',
         params: VersionParams,
         body: RegisterAudioBody,
-        response: { 200: VersionDetail },
+        response: {
+          200: VersionDetail,
+          409: { ...ErrorRef, description: 'upload_missing or upload_closed' },
+          413: { ...ErrorRef, description: 'quota_exceeded, or the bytes are over the limit' },
+        },
       },
     },
     async (request) =>
