@@ -11,6 +11,7 @@ import { checkFileLimits, type FileKind, type FileLimits } from '../../storage/l
 import { drainBlobDeletions } from './blob-deletions.ts';
 import type { DownloadMark, DownloadMarks } from './download-marks.ts';
 import * as repo from './files.repository.ts';
+import { matchesImageSignature, SIGNATURE_BYTES } from './image-signature.ts';
 import { finalKeyFor, pendingKeyFor } from './keys.ts';
 
 /** What a file belongs to: `{type: 'team_media', id: teamId}`, `{type: 'stem', id: stemId}`, ... */
@@ -353,10 +354,26 @@ export class FilesService {
       problem ??= errors.payloadTooLarge(`This upload accepts at most ${pending.maxBytes} bytes`);
     } else if (pending.declaredSize !== null && info.size !== pending.declaredSize) {
       problem = errors.uploadSizeMismatch(pending.declaredSize, info.size);
+    } else if (
+      pending.kind === 'image' &&
+      !matchesImageSignature(pending.contentType, await this.readHead(info))
+    ) {
+      problem = errors.unsupportedFileType(`The uploaded bytes are not a ${pending.contentType} image`);
     }
     if (!problem) return;
     await this.store.delete(info.key);
     throw problem;
+  }
+
+  /** The first bytes of a stored blob (fewer when it is shorter). */
+  private async readHead({ key, size }: BlobInfo): Promise<Uint8Array> {
+    if (size === 0) return new Uint8Array();
+    const end = Math.min(SIGNATURE_BYTES, size) - 1;
+    const content = await this.store.get(key, { range: { start: 0, end } });
+    if (!content) throw errors.uploadMissing();
+    const chunks: Buffer[] = [];
+    for await (const chunk of content.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
 
   private async moveToFinal(pending: repo.PendingUploadRow): Promise<void> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../test/helpers/context.ts';
 import { expectNoOrphans, putBytes, startMedia, uploadMedia } from '../../../test/helpers/file-flow.ts';
 import { type StorageTestContext, useStorageTestContext } from '../../../test/helpers/storage.ts';
+import { tinyPng } from '../../../test/helpers/track-files.ts';
 import { blobDeletions } from '../../db/schema/index.ts';
 
 const contexts = {
@@ -44,9 +45,9 @@ for (const [driver, ctx] of Object.entries(contexts)) {
       });
 
       // Banners replaced twice and then removed.
-      await setBanner(ctx, team, Buffer.from('png one'));
-      await setBanner(ctx, team, Buffer.from('png two'));
-      await setBanner(ctx, doomed, Buffer.from('png three'));
+      await setBanner(ctx, team, tinyPng(1));
+      await setBanner(ctx, team, tinyPng(2));
+      await setBanner(ctx, doomed, tinyPng(3));
 
       // Uploaded but never registered, and never uploaded at all: both expire.
       const abandoned = (

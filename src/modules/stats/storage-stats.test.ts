@@ -10,6 +10,7 @@ import {
   uploadMedia,
 } from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
+import { tinyPng } from '../../../test/helpers/track-files.ts';
 
 const ctx = useStorageTestContext('local');
 
@@ -68,7 +69,8 @@ describe('GET /api/v1/stats/storage', () => {
     await ctx.setQuota(team, 1_000_000);
     const wav = testWav(0.2);
     const audio = await uploadMedia(ctx, team, wav, 'a.wav', 'audio/wav');
-    await uploadMedia(ctx, team, Buffer.alloc(300, 1), 'b.png', 'image/png');
+    const png = Buffer.concat([tinyPng(), Buffer.alloc(300 - tinyPng().length, 1)]);
+    await uploadMedia(ctx, team, png, 'b.png', 'image/png');
     await uploadMedia(ctx, team, Buffer.alloc(500, 1), 'c.txt', 'text/plain');
     await uploadMedia(ctx, team, Buffer.alloc(700, 1), 'teaser.mp4', 'video/mp4');
     await startMedia(ctx, team, { fileName: 'd.txt', fileSize: 10, mediaType: 'text/plain' });

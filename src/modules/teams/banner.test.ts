@@ -101,7 +101,16 @@ describe('the team banner', () => {
     expect((await putBytes(ctx, ticket, PNG)).status).toBe(200);
     expect((await setBanner(team, ticket.fileKey, member)).statusCode).toBe(403);
     expect((await setBanner(team, 'pending/1/not-a-key', admin)).statusCode).toBe(404);
-    expect((await setBanner(team, ticket.fileKey, admin)).statusCode).toBe(200);
+    // PNG bytes under a WebP upload: the bytes are checked, not only the name.
+    const mislabelled = await setBanner(team, ticket.fileKey, admin);
+    expect(mislabelled.statusCode).toBe(400);
+    expect(mislabelled.json()).toMatchObject({
+      code: 'unsupported_file_type',
+      error: 'The uploaded bytes are not a image/webp image',
+    });
+    const png = (await uploadUrl(team, 'banner.png', admin)).json();
+    expect((await putBytes(ctx, png, PNG)).status).toBe(200);
+    expect((await setBanner(team, png.fileKey, admin)).statusCode).toBe(200);
   });
 
   it('refuses a media upload key as a banner, and a banner key of another team', async () => {
