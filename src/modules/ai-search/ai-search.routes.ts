@@ -34,10 +34,7 @@ export async function aiSearchRoutes(app: App) {
         response: { 200: TracksSearchAnswer },
       },
     },
-    async (request) => {
-      const { limit, ...input } = request.body;
-      return service.search(principalOf(request), 'tracks', { ...input, limit: limit ?? 50 }, request.log);
-    },
+    async (request) => service.search(principalOf(request), 'tracks', request.body, request.log),
   );
 
   app.post(
@@ -52,9 +49,6 @@ export async function aiSearchRoutes(app: App) {
         response: { 200: AlbumsSearchAnswer },
       },
     },
-    async (request) => {
-      const { limit, ...input } = request.body;
-      return service.search(principalOf(request), 'albums', { ...input, limit: limit ?? 50 }, request.log);
-    },
+    async (request) => service.search(principalOf(request), 'albums', request.body, request.log),
   );
 }

@@ -49,8 +49,13 @@ function bodyOf(kind: SearchKind) {
       ...Id,
       description: `Extension: also run the filters over this team's ${kind} and answer them in results`,
     }),
+    // No schema default: a default would hide whether limit was sent without teamId.
     limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Extension: results per page' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 200,
+        description: 'Extension: results per page (with teamId), 50 when left out',
+      }),
     ),
     cursor: Type.Optional(
       Type.String({

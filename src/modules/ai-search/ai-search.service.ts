@@ -15,9 +15,12 @@ export type SearchInput = {
   query: string;
   vocabulary: Vocabulary;
   teamId?: number | undefined;
-  limit: number;
+  /** Results per page, with teamId; DEFAULT_LIMIT when left out. */
+  limit?: number | undefined;
   cursor?: string | undefined;
 };
+
+const DEFAULT_LIMIT = 50;
 
 export type SearchAnswer = Interpretation & { provider: 'parser' | 'llm'; fallback?: LlmFailure };
 
@@ -44,6 +47,7 @@ export class AiSearchService {
     const teamId = input.teamId;
     if (teamId !== undefined) await requireTeam(this.db, principal, teamId);
     const after = this.afterOf(input);
+    const limit = input.limit ?? DEFAULT_LIMIT;
     const statuses =
       teamId === undefined ? SEARCH_KINDS[kind].defaultStatuses : await teamStatuses(this.db, teamId, kind);
     const context: ParseContext = {
@@ -55,19 +59,22 @@ export class AiSearchService {
     };
     const answer = await this.interpret(context, log);
     if (teamId === undefined) return answer;
-    const page = { limit: input.limit, after };
+    const page = { limit, after };
     const cursorOf = (last: { updatedAt: Date; id: number }): After => [
       last.updatedAt.toISOString(),
       last.id,
     ];
     const results =
       kind === 'tracks'
-        ? toPage(await findTracks(this.db, teamId, answer.filters, page), input.limit, cursorOf)
-        : toPage(await findAlbums(this.db, teamId, answer.filters, page), input.limit, cursorOf);
+        ? toPage(await findTracks(this.db, teamId, answer.filters, page), limit, cursorOf)
+        : toPage(await findAlbums(this.db, teamId, answer.filters, page), limit, cursorOf);
     return { ...answer, results };
   }
 
+  /** Where the page starts; paging fields (limit, cursor) only make sense with teamId. */
   private afterOf(input: SearchInput): After | undefined {
+    if (input.teamId === undefined && input.limit !== undefined)
+      throw errors.validation([{ path: '/body/limit', message: 'is only accepted with teamId' }]);
     if (input.cursor === undefined) return undefined;
     const invalid = (message: string) => errors.validation([{ path: '/body/cursor', message }]);
     if (input.teamId === undefined) throw invalid('is only accepted with teamId');

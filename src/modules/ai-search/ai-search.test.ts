@@ -174,13 +174,19 @@ describe('AI search with the built-in parser', () => {
       );
     });
 
-    it('refuses unknown fields, a bad teamId or limit, and a cursor without teamId or not issued here', async () => {
+    it('refuses unknown fields, a bad teamId or limit, and a limit or cursor without teamId or not issued here', async () => {
       const vocabulary = {};
       await expectInvalid('tracks', { query: 'pop', vocabulary, sort: 'new' }, '/body/sort');
       await expectInvalid('tracks', { query: 'pop', vocabulary, teamId: 0 }, '/body/teamId');
       await expectInvalid('tracks', { query: 'pop', vocabulary, teamId: '1' }, '/body/teamId');
       await expectInvalid('albums', { query: 'pop', vocabulary, limit: 201 }, '/body/limit');
       await expectInvalid('tracks', { query: 'pop', vocabulary, cursor: 'abc' }, '/body/cursor');
+      const user = await ctx.newUser();
+      const unpaged = await search('albums', user.token, { query: 'pop', vocabulary, limit: 10 });
+      expect(unpaged.statusCode).toBe(400);
+      expect(unpaged.json().details).toEqual([
+        { path: '/body/limit', message: 'is only accepted with teamId' },
+      ]);
       const team = await ctx.newTeam();
       const res = await search('tracks', team.owner.token, {
         query: 'pop',
@@ -274,6 +280,20 @@ describe('AI search over a team (teamId)', () => {
     });
     expect(body.filters.bpm).toEqual({ min: 95, max: 95 });
     expect(idsOf(body)).toEqual([spanish.id, named.id]);
+  });
+
+  it('matches a language code in the data to a language name in the vocabulary', async () => {
+    const team = await ctx.newTeam();
+    const coded = await trackWith(team, { language: 'is', genre: 'Indie Rock' });
+    const regional = await trackWith(team, { language: 'is-IS', genre: 'indie rock' });
+    await trackWith(team, { language: 'en', genre: 'Indie Rock' });
+    const body = await found('tracks', team.owner.token, {
+      query: 'indie rock in icelandic',
+      vocabulary: { languages: ['Icelandic'], genres: ['Indie Rock'] },
+      teamId: team.id,
+    });
+    expect(body.filters.languages).toEqual({ include: ['Icelandic'], exclude: [] });
+    expect(idsOf(body)).toEqual([coded.id, regional.id]);
   });
 
   it('reads tempo words as BPM ranges, unless the vocabulary has the word', async () => {

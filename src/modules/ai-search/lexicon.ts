@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { type Token, tokenise } from './normalise.ts';
+import { singular, type Token, tokenise } from './normalise.ts';
 import synonyms from './synonyms.json' with { type: 'json' };
 import words from './words.json' with { type: 'json' };
 
@@ -58,6 +58,11 @@ export function synonymsOf(field: SynonymField, text: string): string[] {
 }
 
 export const STOPWORDS: ReadonlySet<string> = new Set(words.stopwords);
+/**
+ * Words that name nothing a filter holds ("songs", "hits", "vibes", "releases"): dropped rather than
+ * searched as text, but unlike stopwords still read as a vocabulary value spelled the same (a tag "hits").
+ */
+export const FILLERS: ReadonlySet<string> = new Set(words.fillers);
 export const CONNECTORS: ReadonlySet<string> = new Set(words.connectors);
 /** Words that, right before a year, say the year is the release date rather than name a status. */
 export const RELEASE_WORDS: ReadonlySet<string> = new Set(words.releaseWords);
@@ -75,6 +80,14 @@ export function isFunctionWord(norm: string): boolean {
 export function isNegationWord(norm: string): boolean {
   return CUE_WORDS.has(norm);
 }
+
+/** Function words and fillers: words the lexicon knows, never read as a typo of a vocabulary value. */
+export function isLexiconWord(norm: string): boolean {
+  return isFunctionWord(norm) || FILLERS.has(norm);
+}
+
+/** The generic words of company names ("Records", "Music", "Inc"), as singular stems. */
+export const COMPANY_WORDS: ReadonlySet<string> = new Set(words.companyWords.map((w) => singular(w)));
 
 /** Album types and the words that name them ("EP", "LP", "best of"); the plain word "album" names none. */
 export const RELEASE_TYPE_FORMS: Readonly<Record<string, readonly string[]>> = words.releaseTypes;

@@ -4,7 +4,8 @@ import { spells } from './numbers/comparators.ts';
 
 /**
  * A stretch of the query as the parser sees it: a vocabulary `match` (with its list), a `range`, a
- * content `word` left over, a `filler` (stopword), a `connector` (and/or/nor) or a negation `cue`.
+ * content `word` left over, a `filler` (stopword or filler word), a `connector` (and/or/nor) or a negation
+ * `cue`.
  */
 export type Unit = {
   kind: 'match' | 'range' | 'word' | 'filler' | 'connector' | 'cue';

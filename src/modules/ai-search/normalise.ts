@@ -64,6 +64,10 @@ const DASHES = new Set(['-', '–', '—']);
 
 const PIECES = /\d+\.\d+|[\p{L}\p{M}\p{N}'’ʼ]+|[^\s\p{L}\p{M}\p{N}]/gu;
 const APOSTROPHES = /['’ʼ]/g;
+/** "year's", "Rosalía's": the word is compared without its possessive (not "80's", a decade). */
+const POSSESSIVE = /(?<=\p{L})['’ʼ]s$/u;
+/** What a number keeps as part of its word: a decade's "s" ("90s") and ordinals ("20th", "1st"). */
+const NUMBER_SUFFIX = /^(s|st|nd|rd|th)$/;
 
 function token(raw: string, from: number, norm: string, sep: Token['sep']): Token {
   const number = /^\d+(\.\d+)?$/.test(norm) ? Number(norm) : null;
@@ -78,12 +82,15 @@ function token(raw: string, from: number, norm: string, sep: Token['sep']): Toke
   };
 }
 
-/** Splits "120bpm" into "120" and "bpm"; keeps decades ("90s", "1990s") and words with digits ("mp3"). */
+/**
+ * Splits "120bpm" into "120" and "bpm"; keeps decades ("90s", "1990s"), ordinals ("20th") and words with
+ * digits ("mp3").
+ */
 function wordTokens(raw: string, from: number, sep: Token['sep']): Token[] {
-  const norm = fold(raw).replace(APOSTROPHES, '');
+  const norm = fold(raw).replace(POSSESSIVE, '').replace(APOSTROPHES, '');
   if (norm === '') return [];
   const split = /^(\d+)(\p{L}.*)$/u.exec(norm);
-  if (!split || split[2] === 's' || !/^\d/.test(raw)) return [token(raw, from, norm, sep)];
+  if (!split || NUMBER_SUFFIX.test(split[2]!) || !/^\d/.test(raw)) return [token(raw, from, norm, sep)];
   const digits = split[1]!.length;
   return [
     token(raw.slice(0, digits), from, split[1]!, sep),

@@ -28,14 +28,14 @@ const TRACKS: Vocabulary = {
   ],
   languages: ['es', 'en', 'fr', 'pt-BR', 'it', 'de'],
   tags: ['feat', 'vocals', 'chill', 'summer', 'explicit', 'acoustic', 'remix'],
-  labels: ['Sony Music', 'Warner Records', 'Independiente'],
-  distributors: ['DistroKid', 'TuneCore', 'CD Baby'],
+  labels: ['Sony Music', 'Warner Records', 'Independiente', 'Warp Records'],
+  distributors: ['DistroKid', 'TuneCore', 'CD Baby', 'AWAL', 'The Orchard'],
 };
 
 const ALBUMS: Vocabulary = {
   artists: ['Rosalía', 'Bad Bunny', 'J Balvin'],
   genres: ['Flamenco', 'Reggaeton', 'Pop'],
-  labels: ['Columbia'],
+  labels: ['Columbia', 'Rimas Entertainment'],
   languages: ['Spanish', 'English', 'Portuguese'],
   tags: ['feat', 'deluxe'],
 };
@@ -88,16 +88,29 @@ const TRACK_SENTENCES: [string, Summary][] = [
   ['rnb from the 90s', { genres: ['R&B'], year: [1990, 1999] }],
   ['R & B slower than 80 bpm', { genres: ['R&B'], bpm: [null, 79] }],
   ['deep house', { genres: ['Deep House'] }],
-  ['lofi beats for studying', { genres: ['Lo-Fi'], text: ['beats', 'studying'] }],
+  ['lofi beats for studying', { genres: ['Lo-Fi'] }],
   ['singer songwriter acoustic', { genres: ['Singer-Songwriter'], tags: ['acoustic'] }],
   ['bossa novas', { genres: ['Bossa Nova'] }],
-  // typos, scaled by length; short words never match fuzzily
+  // typos, scaled by length; short words only by a doubled letter written once
   ['deep hosue', { genres: ['Deep House'] }],
   ['regaeton', { genres: ['Reggaeton'] }],
   ['raggaeton 2020', { genres: ['Reggaeton'], year: [2020, 2020] }],
   ['tehcno', { genres: ['Techno'] }],
-  ['top hits', { text: ['top', 'hits'] }],
-  ['jaz', { text: ['jaz'] }],
+  ['jaz', { genres: ['Jazz'] }],
+  ['jaz from 2019', { genres: ['Jazz'], year: [2019, 2019] }],
+  ['chil', { tags: ['chill'] }],
+  ['popp, rapp', { genres: ['Pop', 'Rap'] }],
+  ['hose', { text: ['hose'] }],
+  ['rok', { text: ['rok'] }],
+  // fillers: words about the catalogue that no title needs to contain
+  ['top hits', { text: ['top'] }],
+  ['summer vibes and bangers', { tags: ['summer'] }],
+  ['chill jams still in mixing', { tags: ['chill'], statuses: ['mixing'] }],
+  ['acoustic versions of love songs', { tags: ['acoustic'], text: ['love'] }],
+  ['lyrics about heartbreak', { text: ['heartbreak'] }],
+  ['techno records from the mixing stage', { genres: ['Techno'], statuses: ['mixing'] }],
+  ['house tunes, remix content', { genres: ['House'], tags: ['remix'] }],
+  ['music for studying', {}],
   // languages by name, endonym, code and case
   ['latin pop en español', { genres: ['Latin Pop'], languages: ['es'] }],
   ['canciones en castellano sin features', { languages: ['es'], '-tags': ['feat'] }],
@@ -115,6 +128,16 @@ const TRACK_SENTENCES: [string, Summary][] = [
   ['trap but not explicit', { genres: ['Trap'], '-tags': ['explicit'] }],
   ['other than jazz', { '-genres': ['Jazz'] }],
   ['without heavy guitars', { '-text': ['heavy', 'guitars'] }],
+  ["instrumental tracks that aren't jazz", { text: ['instrumental'], '-genres': ['Jazz'] }],
+  ['house that isnt explicit', { genres: ['House'], '-tags': ['explicit'] }],
+  ["songs that don't have vocals", { '-tags': ['vocals'] }],
+  ["pop that wasn't released", { genres: ['Pop'], '-statuses': ['released'] }],
+  ['everything but Sony releases', { '-labels': ['Sony Music'] }],
+  ['everything except remixes', { '-tags': ['remix'] }],
+  ['all but jazz', { '-genres': ['Jazz'] }],
+  ['neither jazz nor blues', { '-genres': ['Jazz', 'Blues'] }],
+  ['jazz, nothing by sony', { genres: ['Jazz'], '-labels': ['Sony Music'] }],
+  ['nothing but jazz', { genres: ['Jazz'] }],
   [
     'instrumental hip hop without vocals',
     { text: ['instrumental'], genres: ['Hip Hop'], '-tags': ['vocals'] },
@@ -126,12 +149,25 @@ const TRACK_SENTENCES: [string, Summary][] = [
   ['warner records, not explicit', { labels: ['Warner Records'], '-tags': ['explicit'] }],
   ['independiente label 2015 onwards', { labels: ['Independiente'], year: [2015, null] }],
   ['distrokid releases from 2022', { distributors: ['DistroKid'], year: [2022, 2022] }],
+  // a label or distributor by its distinctive words
+  ['dnb tracks on Warp', { genres: ['Drum & Bass'], labels: ['Warp Records'] }],
+  ['songs after 2022 on Sony', { year: [2023, null], labels: ['Sony Music'] }],
+  ['the orchard but not on sony', { distributors: ['The Orchard'], '-labels': ['Sony Music'] }],
+  ['warner, no remixes', { labels: ['Warner Records'], '-tags': ['remix'] }],
+  ['releases on warp records from the 2020s', { labels: ['Warp Records'], year: [2020, 2029] }],
   // statuses (default board)
   ['songs in mixing or mastering', { statuses: ['mixing', 'mastering'] }],
   ['not released yet', { '-statuses': ['released'] }],
   ['demos from last year', { statuses: ['demo'], year: [2025, 2025] }],
   ['released in 2020', { year: [2020, 2020] }],
   ['mixed tracks this year', { statuses: ['mixing'], year: [2026, 2026] }],
+  ["this year's releases", { year: [2026, 2026] }],
+  ['last years demos', { statuses: ['demo'], year: [2025, 2025] }],
+  ['unreleased', { '-statuses': ['released'] }],
+  ['upcoming releases', { '-statuses': ['released'] }],
+  ['songs still unreleased', { '-statuses': ['released'] }],
+  ['not unreleased', { statuses: ['released'] }],
+  ['unmixed demos', { '-statuses': ['mixing'], statuses: ['demo'] }],
   // years
   ['tracks from the last 3 years', { year: [2024, 2026] }],
   ['before 2010', { year: [null, 2009] }],
@@ -143,6 +179,13 @@ const TRACK_SENTENCES: [string, Summary][] = [
   ['nineties jazz', { year: [1990, 1999], genres: ['Jazz'] }],
   ["'80s pop", { year: [1980, 1989], genres: ['Pop'] }],
   ['after 2015 and before 2020', { year: [2016, 2019] }],
+  [
+    'tracks by AWAL or TuneCore from 2022 onwards',
+    { distributors: ['AWAL', 'TuneCore'], year: [2022, null] },
+  ],
+  ['from the 90s onwards', { year: [1990, null] }],
+  ['from 2019 to 2021', { year: [2019, 2021] }],
+  ['2015 or older', { year: [null, 2015] }],
   ['not before 2010', { year: [2010, null] }],
   // tempo
   ['120 bpm', { bpm: [120, 120] }],
@@ -186,6 +229,17 @@ describe('the query parser', () => {
     ['greatest hits of j balvin', { types: ['compilation'], artists: ['J Balvin'] }],
     ['full length studio albums', { types: ['album'] }],
     ['compilaton', { types: ['compilation'] }],
+    ["EPs that aren't reggaeton", { types: ['ep'], '-genres': ['Reggaeton'] }],
+    ['discos de Bad Bunny que no sean EPs', { artists: ['Bad Bunny'], '-types': ['ep'] }],
+    ['neither EPs nor singles', { '-types': ['ep', 'single'] }],
+    ['ni EPs ni singles', { '-types': ['ep', 'single'] }],
+    ['nothing by Bad Bunny', { '-artists': ['Bad Bunny'] }],
+    [
+      'reggaeton EP 2022 rimas',
+      { genres: ['Reggaeton'], types: ['ep'], year: [2022, 2022], labels: ['Rimas Entertainment'] },
+    ],
+    ["rosalía's singles", { artists: ['Rosalía'], types: ['single'] }],
+    ['upcoming flamenco', { '-statuses': ['released'], genres: ['Flamenco'] }],
   ] as [string, Summary][])('albums: %s', (query, expected) => {
     expect(summary(read(query, 'albums'))).toEqual(expected);
   });
@@ -220,6 +274,12 @@ describe('the query parser', () => {
       { filter: 'tags', value: 'feat', negated: true, words: ['without', 'features'], how: 'synonym' },
     ]);
     expect(read('regaeton').matches[0]).toMatchObject({ value: 'Reggaeton', how: 'fuzzy' });
+    expect(read('not unreleased').matches).toEqual([
+      { filter: 'statuses', value: 'released', negated: false, words: ['not', 'unreleased'], how: 'synonym' },
+    ]);
+    expect(read('on Warp').matches).toEqual([
+      { filter: 'labels', value: 'Warp Records', negated: false, words: ['Warp'], how: 'synonym' },
+    ]);
   });
 
   it('lists what it understood but could not use', () => {
@@ -245,6 +305,67 @@ describe('the query parser', () => {
     });
     expect(summary(result)).toEqual({ text: ['Spanish', 'reggaeton'] });
   });
+
+  /** Reads a track query against a vocabulary of its own, with no statuses. */
+  const readWith = (vocabulary: Vocabulary, query: string) =>
+    summary(parseQuery({ kind: 'tracks', query, vocabulary, statuses: [], today: TODAY }));
+
+  it('still reads a vocabulary value spelled like a filler word', () => {
+    const vocabulary = { tags: ['hits', 'Vibes'], genres: ['Music'] };
+    expect(readWith(vocabulary, 'top hits')).toEqual({ text: ['top'], tags: ['hits'] });
+    expect(readWith(vocabulary, 'summer vibes')).toEqual({ text: ['summer'], tags: ['Vibes'] });
+    expect(readWith(vocabulary, 'music')).toEqual({ genres: ['Music'] });
+  });
+
+  it.each([
+    ['sony', { labels: ['Sony'] }],
+    ['music', {}],
+    ['label', {}],
+    ['top hits', { text: ['top'] }],
+    ['hits records', { labels: ['Hits Records'] }],
+    ['k', { text: ['k'] }],
+    ['99', { text: ['99'] }],
+    ['universal', { labels: ['Universal Music Group'] }],
+    ['xl', { labels: ['XL Recordings'] }],
+  ] as [string, Summary][])('names a label by its distinctive words only: %s', (query, expected) => {
+    const labels = [
+      'Sony Music',
+      'Sony',
+      'Music Group',
+      'The Label Co',
+      'Hits Records',
+      'K Records',
+      '99 Records',
+      'Universal Music Group',
+      'XL Recordings',
+    ];
+    expect(readWith({ labels }, query)).toEqual(expected);
+  });
+
+  it.each([
+    [['Icelandic'], 'indie rock in icelandic', { genres: ['Indie Rock'], languages: ['Icelandic'] }],
+    [['Icelandic'], 'íslenska jazz', { languages: ['Icelandic'], genres: ['Jazz'] }],
+    [['is'], 'icelandic', { languages: ['is'] }],
+    [['is'], 'songs in IS', { languages: ['is'] }],
+    [['is'], 'songs in is', {}],
+    [['is', 'it'], 'it is house', { genres: ['House'] }],
+    [['no', 'Norwegian'], 'no jazz', { '-genres': ['Jazz'] }],
+    [['no'], 'NO jazz', { '-genres': ['Jazz'] }],
+    [['no'], 'norsk jazz', { languages: ['no'], genres: ['Jazz'] }],
+    [['id'], "I'd like jazz", { genres: ['Jazz'] }],
+    [['id'], 'ID jazz', { languages: ['id'], genres: ['Jazz'] }],
+    [['th'], 'the 20th century', { text: ['20th', 'century'] }],
+    [['Thai'], 'TH house', { languages: ['Thai'], genres: ['House'] }],
+    [['Welsh', 'Irish'], 'cymraeg or gaeilge', { languages: ['Welsh', 'Irish'] }],
+    [['sr', 'hr', 'sl', 'sk'], 'srpski, hrvatski', { languages: ['sr', 'hr'] }],
+    [['Persian', 'Bengali'], 'farsi not bangla', { languages: ['Persian'], '-languages': ['Bengali'] }],
+  ] as [string[], string, Summary][])(
+    'reads languages by code, name and own name: %s, %s',
+    (languages, query, expected) => {
+      const genres = ['Indie Rock', 'Jazz', 'House'];
+      expect(readWith({ languages, genres }, query)).toEqual(expected);
+    },
+  );
 
   it('prefers a value written as such over a synonym of another value', () => {
     const read = (query: string) =>

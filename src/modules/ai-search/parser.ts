@@ -1,4 +1,5 @@
 import { ALBUM_TYPES } from '../../db/schema/index.ts';
+import { companyAliases, statusOpposites } from './derived-forms.ts';
 import { addValue, emptyFilters, type Ignored, type Interpretation, type Match } from './interpretation.ts';
 import {
   FIELD_PRIORITY,
@@ -9,7 +10,7 @@ import {
   SYNONYMS_OF,
   type Vocabulary,
 } from './kinds.ts';
-import { CONNECTORS, RELEASE_TYPE_FORMS, RELEASE_WORDS, STOPWORDS, TEMPO_WORDS } from './lexicon.ts';
+import { CONNECTORS, FILLERS, RELEASE_TYPE_FORMS, RELEASE_WORDS, STOPWORDS, TEMPO_WORDS } from './lexicon.ts';
 import { findCues, resolveNegations, type Unit } from './negation.ts';
 import { fold, type Token, tokenise } from './normalise.ts';
 import {
@@ -57,18 +58,26 @@ const releaseTypeEntries = () =>
 /** A tempo word's value is its place in TEMPO_WORDS. */
 const tempoEntries = () => TEMPO_WORDS.map(({ forms }, n) => ({ value: String(n), forms }));
 
+/** Lists of companies, whose values are also named by their distinctive words ("Warp" for Warp Records). */
+const COMPANY_FIELDS: ReadonlySet<ListField> = new Set(['labels', 'distributors']);
+
 /** The index of a list's values; the list's JSON names it in the cache. */
 function indexOf(context: ParseContext, field: ListField): VocabularyIndex | null {
   if (field === 'types') return VocabularyIndex.of('built-in release types', releaseTypeEntries);
   if (field === 'tempo') return VocabularyIndex.of('built-in tempo words', tempoEntries);
   if (field === 'statuses') {
-    const pairs = context.statuses.map((s) => [s.id, s.name]);
+    const pairs = context.statuses.map((s): [string, string] => [s.id, s.name]);
     if (pairs.length === 0) return null;
-    const entries = () => pairs.map(([id, name]) => ({ value: id!, forms: [id!, name!] }));
+    const entries = () =>
+      pairs.map(([id, name]) => ({ value: id, forms: [id, name], opposites: statusOpposites([id, name]) }));
     return VocabularyIndex.of(JSON.stringify(pairs), entries, SYNONYMS_OF.statuses);
   }
   const values = context.vocabulary[field] ?? [];
   if (values.length === 0) return null;
+  if (COMPANY_FIELDS.has(field)) {
+    const entries = () => values.map((value) => ({ value, forms: [value], aliases: companyAliases(value) }));
+    return VocabularyIndex.of(`companies ${JSON.stringify(values)}`, entries);
+  }
   const entries = () => values.map((value) => ({ value, forms: [value] }));
   return VocabularyIndex.of(JSON.stringify(values), entries, SYNONYMS_OF[field]);
 }
@@ -109,6 +118,8 @@ function foldReleaseWordsIntoYears(tokens: readonly Token[], picks: Pick[], rang
 
 type Refs = { ranges: RangeHit[]; picks: Pick[] };
 
+const isFiller = (norm: string) => STOPWORDS.has(norm) || FILLERS.has(norm);
+
 /** The query as a sequence of units, with `ref` pointing into `refs` for ranges and matches. */
 function unitsOf(tokens: readonly Token[], refs: Refs, cues: [number, number][]) {
   const at = new Map<number, Unit & { ref?: number }>();
@@ -124,7 +135,7 @@ function unitsOf(tokens: readonly Token[], refs: Refs, cues: [number, number][])
   for (let i = 0; i < tokens.length; ) {
     const token = tokens[i]!;
     const unit = at.get(i) ?? {
-      kind: CONNECTORS.has(token.norm) ? 'connector' : STOPWORDS.has(token.norm) ? 'filler' : 'word',
+      kind: CONNECTORS.has(token.norm) ? 'connector' : isFiller(token.norm) ? 'filler' : 'word',
       start: i,
       end: i + 1,
       sep: token.sep,
@@ -178,9 +189,11 @@ function interpretationOf({ context, tokens, units, ranges, picks, negations }: 
         applyRange('bpm', TEMPO_WORDS[Number(pick.values[0])]!.range, negated, words);
         return;
       }
+      // A word that denies a value ("unreleased") is undone by a cue before it.
+      const denied = negated !== pick.negated;
       for (const value of pick.values) {
-        addValue(filters[pick.field]!, value, negated);
-        matches.push({ filter: pick.field, value, negated, words, how: pick.how });
+        addValue(filters[pick.field]!, value, denied);
+        matches.push({ filter: pick.field, value, negated: denied, words, how: pick.how });
       }
     } else if (unit.kind === 'range') {
       const hit = ranges[unit.ref!]!;

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { editDistance, typoBudget } from './fuzzy.ts';
 import {
   isFunctionWord,
+  isLexiconWord,
   isNegationWord,
   keysOf,
   type PhraseKeys,
@@ -11,15 +12,31 @@ import {
 } from './lexicon.ts';
 import type { Token } from './normalise.ts';
 
-/** A value a filter can take, and the ways it may be written (for a status: its id and its name). */
-export type Entry = { value: string; forms: readonly string[] };
+/**
+ * A value a filter can take and the ways it may be written: its `forms` (for a status: its id and its
+ * name), `aliases` that name it less surely (a label's distinctive words), and `opposites` that name its
+ * denial ("unreleased"). Aliases and opposites read as synonyms.
+ */
+export type Entry = {
+  value: string;
+  forms: readonly string[];
+  aliases?: readonly string[];
+  opposites?: readonly string[];
+};
 
 export type LookupHow = 'exact' | 'synonym' | 'fuzzy';
 
-/** Tokens [start, end) of a query that name one or more values. */
-export type Candidate = { start: number; end: number; values: string[]; how: LookupHow; distance: number };
+/** Tokens [start, end) of a query that name one or more values, or deny them when `negated`. */
+export type Candidate = {
+  start: number;
+  end: number;
+  values: string[];
+  how: LookupHow;
+  distance: number;
+  negated: boolean;
+};
 
-type Surface = PhraseKeys & { value: string; synonym: boolean };
+type Surface = PhraseKeys & { value: string; synonym: boolean; negated: boolean };
 
 const MAX_SPAN = 6;
 const UPPERCASE_CODE = /^\p{Lu}{2,3}$/u;
@@ -56,28 +73,37 @@ export class VocabularyIndex {
   private readonly byKey = new Map<string, Surface[]>();
   /** Surfaces by first letter and length: the only ones a typo reading can reach. */
   private readonly byShape = new Map<string, Surface[]>();
+  /** Short surfaces by their letters with doubled letters written once ("jazz" as "jaz"). */
+  private readonly bySqueezed = new Map<string, Surface[]>();
   private readonly longest: number;
 
   constructor(entries: readonly Entry[], field?: SynonymField) {
     let longest = 1;
-    const add = (keys: PhraseKeys, value: string, synonym: boolean) => {
+    const add = (keys: PhraseKeys, value: string, synonym: boolean, negated: boolean) => {
       if (keys.compact === '') return;
-      const surface: Surface = { key: keys.key, compact: keys.compact, size: keys.size, value, synonym };
-      push(this.byKey, keys.key, surface);
-      if (keys.compact !== keys.key) push(this.byKey, keys.compact, surface);
-      push(this.byShape, shapeOf(keys.compact, keys.compact.length), surface);
-      longest = Math.max(longest, keys.size);
+      const { key, compact, size } = keys;
+      const surface: Surface = { key, compact, size, value, synonym, negated };
+      push(this.byKey, key, surface);
+      if (compact !== key) push(this.byKey, compact, surface);
+      push(this.byShape, shapeOf(compact, compact.length), surface);
+      const squeezed = squeeze(compact);
+      // Only a short word is read by its doubled letters, so only a short squeezed form can be reached.
+      if (typoBudget(squeezed.length) === 0) push(this.bySqueezed, squeezed, surface);
+      longest = Math.max(longest, size);
       this.surfaces++;
     };
-    for (const entry of entries) {
-      for (const form of entry.forms) {
-        const keys = phraseKeys(form);
-        add(keys, entry.value, false);
-        if (!field) continue;
-        // Another member equal to the form itself is skipped: it would only repeat the form as a synonym.
-        for (const synonym of synonymGroupOf(field, keys))
-          if (synonym.key !== keys.key) add(synonym, entry.value, true);
-      }
+    const addForm = (form: string, value: string, synonym: boolean, negated: boolean) => {
+      const keys = phraseKeys(form);
+      add(keys, value, synonym, negated);
+      if (!field) return;
+      // Another member equal to the form itself is skipped: it would only repeat the form as a synonym.
+      for (const other of synonymGroupOf(field, keys))
+        if (other.key !== keys.key) add(other, value, true, negated);
+    };
+    for (const { value, forms, aliases = [], opposites = [] } of entries) {
+      for (const form of forms) addForm(form, value, false, false);
+      for (const alias of aliases) add(phraseKeys(alias), value, true, false);
+      for (const opposite of opposites) addForm(opposite, value, true, true);
     }
     this.longest = Math.min(longest + 1, MAX_SPAN);
   }
@@ -103,9 +129,8 @@ export class VocabularyIndex {
     if (surfaces.length === 0) return undefined;
     // A value written as such beats another value's synonym ("rap" in a vocabulary that has Rap).
     const own = surfaces.filter((s) => !s.synonym);
-    const chosen = own.length > 0 ? own : surfaces;
     return {
-      values: unique(chosen.map((s) => s.value)),
+      ...reading(own.length > 0 ? own : surfaces),
       how: own.length > 0 ? 'exact' : 'synonym',
       distance: 0,
     };
@@ -113,10 +138,10 @@ export class VocabularyIndex {
 
   private fuzzy(span: Token[]): Omit<Candidate, 'start' | 'end'> | undefined {
     const edges = [span[0]!, span[span.length - 1]!];
-    if (span.some((t) => t.number !== null) || edges.some((t) => isFunctionWord(t.norm))) return undefined;
+    if (span.some((t) => t.number !== null) || edges.some((t) => isLexiconWord(t.norm))) return undefined;
     const { compact, size } = keysOf(span);
     const budget = typoBudget(compact.length);
-    if (budget === 0) return undefined;
+    if (budget === 0) return this.doubledLetters(compact, size);
     let best: Surface[] = [];
     let bestDistance = budget + 1;
     // Typos rarely hit the first letter; requiring it keeps look-alike words apart (and the scan short).
@@ -133,9 +158,32 @@ export class VocabularyIndex {
       }
     }
     if (best.length === 0) return undefined;
-    return { values: unique(best.map((s) => s.value)), how: 'fuzzy', distance: bestDistance };
+    return { ...reading(best), how: 'fuzzy', distance: bestDistance };
+  }
+
+  /**
+   * The typo reading of a word too short for edit distances: a value it equals once doubled letters are
+   * written once ("jaz" for "jazz", "chil" for "chill"), which rarely turns one real word into another.
+   */
+  private doubledLetters(compact: string, size: number): Omit<Candidate, 'start' | 'end'> | undefined {
+    if (compact.length < MIN_SQUEEZED) return undefined;
+    const found = (this.bySqueezed.get(squeeze(compact)) ?? []).filter((s) => Math.abs(s.size - size) <= 1);
+    if (found.length === 0) return undefined;
+    const distance = Math.min(...found.map((s) => editDistance(compact, s.compact, s.compact.length)));
+    return { ...reading(found), how: 'fuzzy', distance };
   }
 }
+
+/** The values surfaces name; those that deny a value count only when no surface names one plainly. */
+function reading(surfaces: Surface[]): { values: string[]; negated: boolean } {
+  const plain = surfaces.filter((s) => !s.negated);
+  const chosen = plain.length > 0 ? plain : surfaces;
+  return { values: unique(chosen.map((s) => s.value)), negated: plain.length === 0 };
+}
+
+/** Below this length a word is not read as a typo at all. */
+const MIN_SQUEEZED = 3;
+const squeeze = (compact: string) => compact.replace(/(.)\1+/g, '$1');
 
 const shapeOf = (compact: string, length: number) => `${compact[0]}${length}`;
 

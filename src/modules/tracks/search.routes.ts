@@ -61,7 +61,11 @@ export async function searchRoutes(app: App) {
     },
     async (request) => {
       const { q, teamId, limit } = request.query;
-      return app.services.trackSearch.deep(principalOf(request), { q, teamId, limit: limit ?? DEFAULT_PAGE_LIMIT });
+      return app.services.trackSearch.deep(principalOf(request), {
+        q,
+        teamId,
+        limit: limit ?? DEFAULT_PAGE_LIMIT,
+      });
     },
   );
 }

@@ -47,14 +47,25 @@ const SUFFIXES: Phrase[] = [
     phrase(w, 'atLeast'),
   ),
   ...['or faster', 'and faster'].map((w) => phrase(w, 'atLeast', 'bpm')),
-  ...['or later', 'and later', 'or after', 'and after', 'onwards', 'onward'].map((w) =>
-    phrase(w, 'atLeast', 'year'),
-  ),
+  ...[
+    'or later',
+    'and later',
+    'or after',
+    'and after',
+    'onwards',
+    'onward',
+    'forward',
+    'or newer',
+    'and newer',
+    'and beyond',
+  ].map((w) => phrase(w, 'atLeast', 'year')),
   ...['or less', 'or lower', 'and under', 'and below', 'or under', 'or below'].map((w) =>
     phrase(w, 'atMost'),
   ),
   ...['or slower', 'and slower'].map((w) => phrase(w, 'atMost', 'bpm')),
-  ...['or earlier', 'and earlier', 'or before', 'and before'].map((w) => phrase(w, 'atMost', 'year')),
+  ...['or earlier', 'and earlier', 'or before', 'and before', 'or older', 'and older'].map((w) =>
+    phrase(w, 'atMost', 'year'),
+  ),
   phrase('ish', 'around'),
 ].sort((a, b) => b.words.length - a.words.length);
 

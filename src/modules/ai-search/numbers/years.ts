@@ -1,5 +1,5 @@
 import type { Token } from '../normalise.ts';
-import { bounds, type Hit, prefixAt, RANGE_JOINS, spells, suffixAt } from './comparators.ts';
+import { bounds, type Hit, prefixAt, RANGE_JOINS, suffixAt } from './comparators.ts';
 
 const DECADE_WORDS: Record<string, number> = {
   sixties: 1960,
@@ -50,8 +50,10 @@ function periodAt(tokens: readonly Token[], i: number): Period | null {
 function relativeAt(tokens: readonly Token[], i: number, year: number): Period | null {
   const j = tokens[i]?.norm === 'the' ? i + 1 : i;
   const period = (low: number, length: number): Period => ({ low, high: year, length, decade: false });
-  if (spells(tokens, j, ['this', 'year'])) return period(year, j + 2 - i);
-  if (spells(tokens, j, ['last', 'year'])) return { ...period(year - 1, j + 2 - i), high: year - 1 };
+  // By stem, so that "this year's releases" and "this years releases" read alike.
+  const yearAfter = (word: string) => tokens[j]?.norm === word && tokens[j + 1]?.stem === 'year';
+  if (yearAfter('this')) return period(year, j + 2 - i);
+  if (yearAfter('last')) return { ...period(year - 1, j + 2 - i), high: year - 1 };
   if (!['last', 'past'].includes(tokens[j]?.norm ?? '')) return null;
   if (tokens[j + 1]?.norm === 'decade') return period(year - 9, j + 2 - i);
   const n = tokens[j + 1]?.number;
@@ -79,10 +81,12 @@ export function yearAt(tokens: readonly Token[], i: number, today: Date): Hit | 
     if (second) j += 1 + second.length;
   }
   if (prefix?.comparison === 'between' && !second) return null;
-  const suffix = !prefix && !second ? suffixAt(tokens, j, 'year') : null;
+  // "from 2022 onwards": the suffix turns "from" into a lower bound; other prefixes already say it all.
+  const suffixAllowed = !second && (!prefix || prefix.comparison === 'from');
+  const suffix = suffixAllowed ? suffixAt(tokens, j, 'year') : null;
   if (suffix) j += suffix.length;
   const low = Math.min(first.low, second?.low ?? first.low);
   const high = Math.max(first.high, second?.high ?? first.high);
-  const comparison = second ? 'between' : (prefix?.comparison ?? suffix?.comparison ?? 'exact');
+  const comparison = second ? 'between' : (suffix?.comparison ?? prefix?.comparison ?? 'exact');
   return { range: bounds(comparison, low, high, first.decade ? 0 : 1), start: i, end: j };
 }
