@@ -7,6 +7,7 @@ import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import { actorOf } from '../activity/activity.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { requireStatusFilter } from '../teams/status-filter.ts';
 import { findStatusConfig } from '../teams/teams.repository.ts';
 import { applyPermutation, repeatedEntries } from '../tracks/permutation.ts';
 import { boardTeamOf, requireAlbum } from './album-access.ts';
@@ -65,6 +66,7 @@ export class AlbumsService {
     await requireTeam(this.db, principal, input.teamId);
     if (input.offset !== undefined && input.cursor !== undefined)
       throw errors.validation([{ path: '/query/offset', message: 'cannot be combined with cursor' }]);
+    await requireStatusFilter(this.db, [input.teamId], 'albums', input.status);
     const sort = input.sort ?? 'updated';
     const after =
       sort === 'updated'

@@ -237,6 +237,11 @@ describe('albums', () => {
       await send('PATCH', `/api/v1/albums/${made[2]!.id}`, team.owner.token, { type: 'ep' });
       const eps = await get(`/api/v1/albums/?teamId=${team.id}&type=ep&offset=0`, team.owner.token);
       expect(eps.json()).toMatchObject({ items: [{ id: made[2]!.id, type: 'ep' }], total: 1 });
+      for (const status of ['nowhere', 'writing']) {
+        const unknown = await get(`/api/v1/albums/?teamId=${team.id}&status=${status}`, team.owner.token);
+        expect(unknown.statusCode, status).toBe(400);
+        expect(unknown.json().details[0].path).toBe('/query/status');
+      }
       const wrongType = await get(`/api/v1/albums/?teamId=${team.id}&type=mixtape`, team.owner.token);
       expect(wrongType.statusCode).toBe(400);
       expect(wrongType.json().details[0].path).toBe('/query/type');

@@ -6,6 +6,7 @@ import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import { activityRecorder, actorOf } from '../activity/activity.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { requireStatusFilter } from '../teams/status-filter.ts';
 import { currentCoverView } from './covers.service.ts';
 import { applyPermutation, repeatedEntries } from './permutation.ts';
 import { boardTeamOfTracks, requireOwnerTeamMember, requireTrack } from './track-access.ts';
@@ -121,6 +122,7 @@ export class TracksService {
       teamIds =
         principal.type === 'key' ? [principal.teamId] : await listTeamIdsOfUser(this.db, principal.userId);
     }
+    await requireStatusFilter(this.db, teamIds, 'tracks', input.status);
     const sort = input.sort ?? 'updated';
     const after = decodeCursor(input.cursor, isCursor);
     if (after && sort === 'updated' && Number.isNaN(Date.parse(after[0])))

@@ -300,6 +300,13 @@ describe('tracks', () => {
     expect(moved.statusCode).toBe(200);
     const list = await get(`/api/v1/tracks/?teamId=${team.id}&status=ready`, team.owner.token);
     expect(list.json().items).toHaveLength(1);
+    for (const query of [`teamId=${team.id}&status=redy`, 'status=redy']) {
+      const typo = await get(`/api/v1/tracks/?${query}`, team.owner.token);
+      expect(typo.statusCode, query).toBe(400);
+      expect(typo.json().details).toEqual([
+        { path: '/query/status', message: 'is not a track status of the team (redy)' },
+      ]);
+    }
   });
 
   describe('reorder within a status', () => {
