@@ -20,6 +20,7 @@ import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { tracksModuleRoutes } from './modules/tracks/routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { cursorBindingPlugin } from './plugins/cursor-binding.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { loggerOptions } from './plugins/request-log.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
+  await app.register(cursorBindingPlugin);
   await app.register(openApiPlugin, { version: config.version });
 
   await app.register(healthRoutes);

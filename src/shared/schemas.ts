@@ -29,7 +29,12 @@ export const ErrorRef = Type.Ref(ErrorResponse);
 /** Query parameters of every list endpoint. */
 export const PageQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-  cursor: Type.Optional(Type.String({ maxLength: 512, description: 'Opaque cursor from a previous page' })),
+  cursor: Type.Optional(
+    Type.String({
+      maxLength: 512,
+      description: 'Opaque cursor: nextCursor of the previous page of the same list (same path and filters)',
+    }),
+  ),
 };
 
 /** `{items, nextCursor}` of a list endpoint. */

@@ -358,6 +358,23 @@ describe('AI search over a team (teamId)', () => {
       cursor = body.results.nextCursor ?? undefined;
     } while (cursor);
     expect(seen).toEqual(made.map((t) => t.id).reverse());
+
+    // A cursor pages its own query only.
+    const first = await found('tracks', team.owner.token, {
+      query: 'pop',
+      vocabulary: TRACK_VOCABULARY,
+      teamId: team.id,
+      limit: 1,
+    });
+    const otherQuery = await search('tracks', team.owner.token, {
+      query: 'rock',
+      vocabulary: TRACK_VOCABULARY,
+      teamId: team.id,
+      limit: 1,
+      cursor: first.results.nextCursor,
+    });
+    expect(otherQuery.statusCode).toBe(400);
+    expect(otherQuery.json().details[0]).toMatchObject({ path: '/body/cursor' });
   });
 
   it('finds albums: artist, year, negated tags, free text', async () => {

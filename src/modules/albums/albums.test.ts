@@ -280,6 +280,7 @@ describe('albums', () => {
     it('refuses bad queries with 400 and other teams with 404', async () => {
       const team = await ctx.newTeam();
       await newAlbum(team);
+      await newAlbum(team);
       const base = `/api/v1/albums/?teamId=${team.id}`;
       expectValidation(await get('/api/v1/albums/', team.owner.token), '/query/teamId');
       expectValidation(await get(`${base}&limit=0`, team.owner.token), '/query/limit');
@@ -289,10 +290,33 @@ describe('albums', () => {
       expectValidation(await get(`${base}&sort=title`, team.owner.token), '/query/sort');
       const first = await get(`${base}&limit=1&sort=board`, team.owner.token);
       expectValidation(
-        await get(`${base}&offset=1&cursor=${first.json().nextCursor ?? 'x'}`, team.owner.token),
+        await get(`${base}&sort=board&offset=1&cursor=${first.json().nextCursor}`, team.owner.token),
         '/query/offset',
       );
-      // A cursor of one order is not one of the other.
+      // A cursor belongs to its list: another order, another status or another team's list refuses it.
+      const stranger = await ctx.newTeam();
+      await newAlbum(stranger);
+      for (const url of [
+        `${base}&cursor=${first.json().nextCursor}`,
+        `${base}&sort=board&status=idea&cursor=${first.json().nextCursor}`,
+        `/api/v1/albums/?teamId=${stranger.id}&sort=board&cursor=${first.json().nextCursor}`,
+      ]) {
+        const res = await get(
+          url,
+          url.includes(String(stranger.id)) ? stranger.owner.token : team.owner.token,
+        );
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().details).toEqual([
+          {
+            path: '/query/cursor',
+            message: 'belongs to another list: send the filters of the page it came from',
+          },
+        ]);
+      }
+      expect(
+        (await get(`${base}&sort=board&limit=5&cursor=${first.json().nextCursor}`, team.owner.token))
+          .statusCode,
+      ).toBe(200);
       const updatedCursor = Buffer.from(JSON.stringify(['2026-01-01T00:00:00.000Z', 1])).toString(
         'base64url',
       );
