@@ -25,6 +25,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { cachedSerializers } from './plugins/serializers.ts';
+import { clientErrorHandler, frameworkErrorsFor } from './plugins/transport-errors.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { createServices, type Services } from './services.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
@@ -74,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     schemaController: cachedSerializers,
+    frameworkErrors: frameworkErrorsFor(services.authenticate),
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);

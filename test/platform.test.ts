@@ -177,10 +177,14 @@ describe('text the database cannot hold', () => {
     for (const [payload, path] of [
       [{ title: 'a\u0000b' }, '/body/title'],
       [{ tags: ['ok', 'x\u0000'] }, '/body/tags/1'],
+      [{ artist: 'half \ud800 a pair' }, '/body/artist'],
+      [{ notes: 'x\udc00' }, '/body/notes'],
     ] as const) {
       const res = await patch(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().details).toEqual([{ path, message: 'must not contain the NUL character' }]);
+      expect(res.json().details).toEqual([
+        { path, message: 'must be text without NUL characters or unpaired surrogates' },
+      ]);
     }
     const query = await ctx.request({
       method: 'GET',
@@ -213,6 +217,73 @@ describe('text the database cannot hold', () => {
     });
     expect(date.statusCode).toBe(400);
     expect(date.json().details[0].path).toBe('/body/releaseDate');
+  });
+
+  it('answers JSON nested deeper than any request needs with 400, signed in or not', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const login = await ctx.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().details[0].message).toBe('is nested too deeply');
+    const team = await ctx.newTeam();
+    const patch = await ctx.request({
+      method: 'PATCH',
+      url: '/api/v1/user/preferences',
+      token: team.owner.token,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"settings":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().details[0]).toMatchObject({ message: 'is nested too deeply' });
+  });
+
+  it('answers instants JavaScript or the database cannot hold (leap second, year 10000) with 400', async () => {
+    const team = await ctx.newTeam();
+    for (const expiresAt of ['2030-06-30T23:59:60Z', '9999-12-31T23:59:59-14:00']) {
+      const res = await ctx.request({
+        method: 'POST',
+        url: `/api/v1/teams/${team.id}/api-keys`,
+        token: team.owner.token,
+        payload: { name: 'k', scopes: [], expiresAt },
+      });
+      expect(res.statusCode, expiresAt).toBe(400);
+      expect(res.json().details[0].path).toBe('/body/expiresAt');
+    }
+  });
+
+  it('refuses forged cursors whose values the database cannot take, with 400', async () => {
+    const owner = await ctx.newUser();
+    await ctx.newTeam(owner);
+    await ctx.newTeam(owner);
+    const first = await ctx.request({ method: 'GET', url: '/api/v1/teams/?limit=1', token: owner.token });
+    const fingerprint = String(first.json().nextCursor).split('.')[1];
+    for (const value of [2 ** 31, -1, 1.5]) {
+      const forged = `${Buffer.from(JSON.stringify(value)).toString('base64url')}.${fingerprint}`;
+      const res = await ctx.request({
+        method: 'GET',
+        url: `/api/v1/teams/?limit=1&cursor=${forged}`,
+        token: owner.token,
+      });
+      expect(res.statusCode, String(value)).toBe(400);
+      expect(res.json().details[0].path).toBe('/query/cursor');
+    }
+  });
+
+  it('answers a malformed URL in the contract shape: 401 without a token, else 400 bad_url', async () => {
+    const anonymous = await ctx.request({ method: 'GET', url: '/api/v1/tracks/%FF' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).toBe('{"error":"Unauthorized"}');
+    const team = await ctx.newTeam();
+    const res = await ctx.request({ method: 'GET', url: '/api/v1/tracks/%FF', token: team.owner.token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'A part of the URL is not valid percent-encoded UTF-8',
+      code: 'bad_url',
+    });
   });
 
   it('refuses a body sent to an endpoint that takes none, instead of ignoring it', async () => {

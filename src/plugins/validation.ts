@@ -1,8 +1,9 @@
-import { Ajv, type FormatDefinition, type Options } from 'ajv';
+import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
+import { unstorableIn, withDatabaseDates } from './storable-input.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -13,44 +14,12 @@ const common: Options = { allErrors: true, useDefaults: true, removeAdditional: 
 const bodyAjv = withDatabaseDates(addFormats.default(new Ajv({ ...common, coerceTypes: false })));
 const textAjv = withDatabaseDates(addFormats.default(new Ajv({ ...common, coerceTypes: false })));
 
-/** RFC 3339 has a year 0000; PostgreSQL (and the proleptic calendar it keeps) does not. */
-function withDatabaseDates(ajv: Ajv): Ajv {
-  for (const name of ['date', 'date-time']) {
-    const base = ajv.formats[name] as {
-      validate: (value: string) => boolean;
-      compare: NonNullable<FormatDefinition<string>['compare']>;
-    };
-    ajv.addFormat(name, {
-      type: 'string',
-      validate: (value: string) => !value.startsWith('0000') && base.validate(value),
-      compare: base.compare,
-    });
-  }
-  return ajv;
-}
-
-type AjvError = { instancePath: string; keyword: string; message: string; params: Record<string, unknown> };
-
-/** The first string holding a NUL character (which no text column can store), as a validation error. */
-function nulCharacterIn(data: unknown, path = ''): AjvError | undefined {
-  if (typeof data === 'string') {
-    if (!data.includes('\u0000')) return undefined;
-    return { instancePath: path, keyword: 'nul', message: 'must not contain the NUL character', params: {} };
-  }
-  if (!data || typeof data !== 'object') return undefined;
-  for (const [key, value] of Object.entries(data)) {
-    const found = nulCharacterIn(value, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** Runs `validate` on what `prepare` makes of the data, after refusing text with a NUL character. */
+/** Runs `validate` on what `prepare` makes of the data, after refusing what no column can store. */
 function checked(validate: Validate, prepare: (data: unknown) => unknown = (data) => data): Validate {
   const run = ((data: unknown) => {
-    const nul = nulCharacterIn(data);
-    if (nul) {
-      run.errors = [nul] as Validate['errors'];
+    const problem = unstorableIn(data);
+    if (problem) {
+      run.errors = [problem] as Validate['errors'];
       return false;
     }
     const valid = validate(prepare(data));

@@ -1,3 +1,4 @@
+import { isKeyInt } from './cursor-values.ts';
 import { errors } from './errors.ts';
 
 /** Opaque keyset cursors: base64url of a small JSON value. */
@@ -19,8 +20,7 @@ export function decodeCursor<T>(
   throw errors.validation([{ path: '/query/cursor', message: 'is not a cursor this endpoint issued' }]);
 }
 
-const isPositiveInt = (value: unknown): value is number =>
-  Number.isSafeInteger(value) && (value as number) > 0;
+const isPositiveInt = (value: unknown): value is number => isKeyInt(value) && value > 0;
 
 /** Cursor over a descending or ascending integer id. */
 export const decodeIdCursor = (cursor: string | undefined) => decodeCursor(cursor, isPositiveInt);

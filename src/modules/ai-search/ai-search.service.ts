@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { isKeyInstant, isKeyInt } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam } from '../../shared/tenancy.ts';
@@ -24,16 +25,8 @@ const DEFAULT_LIMIT = 50;
 
 export type SearchAnswer = Interpretation & { provider: 'parser' | 'llm'; fallback?: LlmFailure };
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
 const isAfter = (value: unknown): value is After =>
-  Array.isArray(value) &&
-  value.length === 2 &&
-  typeof value[0] === 'string' &&
-  ISO_INSTANT.test(value[0]) &&
-  !Number.isNaN(Date.parse(value[0])) &&
-  Number.isSafeInteger(value[1]) &&
-  value[1] > 0;
+  Array.isArray(value) && value.length === 2 && isKeyInstant(value[0]) && isKeyInt(value[1]) && value[1] > 0;
 
 /** Reads search sentences into filters (language model when configured, parser otherwise) and runs them. */
 export class AiSearchService {

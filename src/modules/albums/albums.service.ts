@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { AlbumType } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { isKeyInstant, isKeyInt } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
@@ -42,14 +43,10 @@ export type AlbumListInput = {
 };
 
 const isUpdatedCursor = (v: unknown): v is [string, number] =>
-  Array.isArray(v) &&
-  v.length === 2 &&
-  typeof v[0] === 'string' &&
-  !Number.isNaN(Date.parse(v[0])) &&
-  Number.isSafeInteger(v[1]);
+  Array.isArray(v) && v.length === 2 && isKeyInstant(v[0]) && isKeyInt(v[1]);
 
 const isBoardCursor = (v: unknown): v is [number, number, number] =>
-  Array.isArray(v) && v.length === 3 && v.every((n) => Number.isSafeInteger(n) && Math.abs(n) < 2 ** 31);
+  Array.isArray(v) && v.length === 3 && v.every(isKeyInt);
 
 const withTrimmedTitle = <T extends { title?: string }>(input: T): T =>
   input.title === undefined ? input : { ...input, title: input.title.trim() };

@@ -1,3 +1,4 @@
+import { isKeyText } from '../../shared/cursor-values.ts';
 import { decodeCursor } from '../../shared/pagination.ts';
 
 /** What a list endpoint asks for: a page size and, after the first page, the cursor it was given. */
@@ -6,10 +7,6 @@ export type PageInput = { limit: number; cursor?: string | undefined };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
-
-/** Text the database can compare: bounded, and without the NUL character PostgreSQL refuses. */
-const isSortText = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 1000 && !value.includes('\u0000');
 
 /** `[microseconds since the epoch, user id]`: the keyset of members in join order. */
 export const decodeJoinedCursor = (cursor: string | undefined) =>
@@ -23,8 +20,8 @@ export const decodeJoinedCursor = (cursor: string | undefined) =>
 export const decodeNameCursor = (cursor: string | undefined) =>
   decodeCursor(
     cursor,
-    (v): v is [string, string] => Array.isArray(v) && v.length === 2 && isSortText(v[0]) && isUuid(v[1]),
+    (v): v is [string, string] => Array.isArray(v) && v.length === 2 && isKeyText(v[0]) && isUuid(v[1]),
   );
 
 /** A lower-cased e-mail address (unique per user). */
-export const decodeEmailCursor = (cursor: string | undefined) => decodeCursor(cursor, isSortText);
+export const decodeEmailCursor = (cursor: string | undefined) => decodeCursor(cursor, isKeyText);

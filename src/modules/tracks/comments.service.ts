@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { isKeyInt, isKeyNumber } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { activityRecorder, actorOf } from '../activity/activity.ts';
@@ -18,7 +19,7 @@ export type NewComment = { comment: string; atSeconds?: number | null; parentId?
 type VersionAccess = TrackAccess & { version: VersionRow };
 
 const isCommentCursor = (v: unknown): v is [number, number] =>
-  Array.isArray(v) && v.length === 2 && Number.isFinite(v[0]) && Number.isSafeInteger(v[1]);
+  Array.isArray(v) && v.length === 2 && isKeyNumber(v[0]) && isKeyInt(v[1]);
 
 /** Comments on a version (general or at a time in the audio, with replies), their reactions and attachments. */
 export class CommentsService {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { isKeyInstant, isKeyInt } from '../../shared/cursor-values.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { PLAY_REPEAT_SECONDS, PLAY_TOPIC, parsePlaySubject } from './play-marks.ts';
@@ -8,11 +9,7 @@ import * as repo from './plays.repository.ts';
 import { requireVersion } from './track-access.ts';
 
 const isCursor = (v: unknown): v is [string, number] =>
-  Array.isArray(v) &&
-  v.length === 2 &&
-  typeof v[0] === 'string' &&
-  !Number.isNaN(Date.parse(v[0])) &&
-  Number.isSafeInteger(v[1]);
+  Array.isArray(v) && v.length === 2 && isKeyInstant(v[0]) && isKeyInt(v[1]);
 
 /**
  * Plays of versions: the stream URL of a version's audio carries a signed play mark (see playMark); the files

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { isPositionCursor } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { activityRecorder, actorOf } from '../activity/activity.ts';
@@ -15,9 +16,6 @@ const record = activityRecorder('stem');
 
 type StemInput = { name?: string; instrument?: string | null; notes?: string | null };
 type PageInput = { limit: number; cursor?: string | undefined };
-
-const isPositionCursor = (v: unknown): v is [number, number] =>
-  Array.isArray(v) && v.length === 2 && Number.isSafeInteger(v[0]) && Number.isSafeInteger(v[1]);
 
 const createdByOf = (principal: Principal) => (principal.type === 'session' ? principal.userId : null);
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { isKeyInstant, isKeyInt, isKeyText } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
@@ -46,12 +47,7 @@ export type TrackListInput = {
 };
 
 const isCursor = (v: unknown): v is [string, number] =>
-  Array.isArray(v) &&
-  v.length === 2 &&
-  typeof v[0] === 'string' &&
-  v[0].length <= 1000 &&
-  !v[0].includes('\u0000') &&
-  Number.isSafeInteger(v[1]);
+  Array.isArray(v) && v.length === 2 && isKeyText(v[0]) && isKeyInt(v[1]);
 
 /** Tracks themselves: list, read, change, delete and restore, status and board order, sharing, links. */
 export class TracksService {
@@ -125,7 +121,7 @@ export class TracksService {
     await requireStatusFilter(this.db, teamIds, 'tracks', input.status);
     const sort = input.sort ?? 'updated';
     const after = decodeCursor(input.cursor, isCursor);
-    if (after && sort === 'updated' && Number.isNaN(Date.parse(after[0])))
+    if (after && sort === 'updated' && !isKeyInstant(after[0]))
       throw errors.validation([{ path: '/query/cursor', message: 'is not a cursor this endpoint issued' }]);
     const rows = await repo.listTracks(this.db, {
       teamIds,

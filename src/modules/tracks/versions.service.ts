@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { isPositionCursor } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
@@ -18,9 +19,6 @@ import { audioOwner } from './version-audio.ts';
 import { listVersionFiles } from './version-files.service.ts';
 import * as repo from './versions.repository.ts';
 import { VERSION_AUDIO_OWNER } from './versions.repository.ts';
-
-const isPositionCursor = (v: unknown): v is [number, number] =>
-  Array.isArray(v) && v.length === 2 && Number.isSafeInteger(v[0]) && Number.isSafeInteger(v[1]);
 
 /** Versions of a track: list, detail, metadata, delete, final version and order. */
 export class VersionsService {
