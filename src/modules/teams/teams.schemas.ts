@@ -4,7 +4,10 @@ import { Id, Page, PageQuery, Timestamp } from '../../shared/schemas.ts';
 
 export const TeamRoleSchema = Type.Union(
   TEAM_ROLES.map((r) => Type.Literal(r)),
-  { description: 'owner and admin manage the team; member reads' },
+  {
+    description:
+      'owner and admin also manage the team (members, invites, API keys, media deletion, status configuration, banner); every member works on its tracks and albums',
+  },
 );
 
 /** A team as one of its members sees it. */

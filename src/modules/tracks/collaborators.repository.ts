@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { trackCollaborators, users } from '../../db/schema/index.ts';
+import { trackCollaborators, tracks, users } from '../../db/schema/index.ts';
 import type { Actor } from '../activity/activity.ts';
 
 const columns = {
@@ -40,6 +40,20 @@ export async function insertCollaborator(
     .values({ ...values, createdBy: actor.actorUserId, createdByKeyId: actor.actorKeyId })
     .returning(columns);
   return row!;
+}
+
+/**
+ * Whether the user is a collaborator of the track already. Locks the track row first, so two adds of the
+ * same user to one track run one after the other and the second sees the first.
+ */
+export async function lockAndFindUserCollaborator(db: Db, trackId: number, userId: string) {
+  await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, trackId)).for('no key update');
+  const [row] = await db
+    .select({ id: trackCollaborators.id })
+    .from(trackCollaborators)
+    .where(and(eq(trackCollaborators.trackId, trackId), eq(trackCollaborators.userId, userId)))
+    .limit(1);
+  return row;
 }
 
 export async function deleteCollaborator(db: Db, collaboratorId: number) {

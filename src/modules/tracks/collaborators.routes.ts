@@ -1,7 +1,7 @@
 import type { App } from '../../app.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
-import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
 import {
   Collaborator,
   CollaboratorGroups,
@@ -40,7 +40,10 @@ export async function collaboratorsRoutes(app: App) {
         summary: 'Add a collaborator with roles: a team member (userId) or a named outside person',
         params: IdParams,
         body: CreateCollaboratorBody,
-        response: { 201: Collaborator },
+        response: {
+          201: Collaborator,
+          409: { ...ErrorRef, description: 'The user (userId) is a collaborator of the track already' },
+        },
       },
     },
     async (request, reply) =>

@@ -49,6 +49,8 @@ export class CollaboratorsService {
       throw errors.validation([{ path: '/body/name', message: 'is required unless userId is given' }]);
     const roles = [...new Set(input.roles.map((r) => r.trim().toLowerCase()))];
     return this.db.transaction(async (tx) => {
+      if (input.userId && (await repo.lockAndFindUserCollaborator(tx, trackId, input.userId)))
+        throw errors.conflict('This user is a collaborator of the track already');
       const row = await repo.insertCollaborator(
         tx,
         { trackId, name: name, userId: input.userId ?? null, email: input.email ?? null, roles },

@@ -29,6 +29,21 @@ describe('track collaborators', () => {
       roles: ['drums', 'producer'],
     });
     expect(outside.statusCode).toBe(201);
+    // A member is a collaborator once, however many requests arrive together.
+    const again = await Promise.all(
+      [1, 2, 3, 4].map(() => call('POST', url, team.owner.token, { userId: member.id, roles: ['mix'] })),
+    );
+    expect(again.map((res) => res.statusCode)).toEqual([409, 409, 409, 409]);
+    const another = await ctx.addMember(team);
+    const together = await Promise.all(
+      [1, 2, 3, 4].map(() => call('POST', url, team.owner.token, { userId: another.id, roles: ['mix'] })),
+    );
+    expect(together.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    await call(
+      'DELETE',
+      `${url}/${together.find((res) => res.statusCode === 201)!.json().id}`,
+      team.owner.token,
+    );
 
     const page = await call('GET', `${url}?limit=1`, team.owner.token);
     expect(page.json().items.map((c: { id: number }) => c.id)).toEqual([inside.json().id]);
