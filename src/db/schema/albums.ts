@@ -1,9 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdBy, stamp, timestamps } from './columns.ts';
-import { files } from './files.ts';
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boardCard, createdBy, releaseFields, stamp, timestamps } from './columns.ts';
 import { users } from './identity.ts';
-import { teams } from './teams.ts';
 import { tracks } from './tracks.ts';
 
 export const ALBUM_TYPES = ['album', 'ep', 'single', 'compilation'] as const;
@@ -14,23 +11,10 @@ export const albums = pgTable(
   'albums',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    teamId: integer()
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    statusId: text().notNull(),
-    /** Order within the status column of the team's album board. */
-    position: integer().notNull(),
-    title: text().notNull(),
-    artist: text(),
+    ...boardCard(),
+    ...releaseFields(),
     type: text().$type<AlbumType>().notNull().default('album'),
-    releaseDate: date({ mode: 'string' }),
-    label: text(),
     upc: text(),
-    genre: text(),
-    language: text(),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
-    coverFileId: integer().references(() => files.id, { onDelete: 'set null' }),
-    notes: text(),
     ...createdBy(),
     ...timestamps(),
   },

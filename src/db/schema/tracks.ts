@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdBy, stamp, timestamps } from './columns.ts';
+import { boardCard, createdBy, releaseFields, stamp, timestamps } from './columns.ts';
 import { files } from './files.ts';
 import { users } from './identity.ts';
 import { teams } from './teams.ts';
@@ -23,29 +23,14 @@ export const tracks = pgTable(
   'tracks',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** The owning team; its status configuration gives `statusId`. */
-    teamId: integer()
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    statusId: text().notNull(),
-    /** Order within the status column of the owning team's board. */
-    position: integer().notNull(),
-    title: text().notNull(),
-    artist: text(),
-    genre: text(),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    ...boardCard(),
+    ...releaseFields(),
     bpm: numeric({ precision: 6, scale: 2, mode: 'number' }),
     musicalKey: text(),
-    language: text(),
     isrc: text(),
-    label: text(),
     distributor: text(),
     explicit: boolean(),
     lyrics: text(),
-    notes: text(),
-    releaseDate: date({ mode: 'string' }),
-    /** The current cover: one of the track's cover files. */
-    coverFileId: integer().references(() => files.id, { onDelete: 'set null' }),
     deletedAt: stamp(),
     ...createdBy(),
     ...timestamps(),
