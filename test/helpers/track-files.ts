@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
-import type { TestTeam } from './context.ts';
+import type { TestContext, TestTeam } from './context.ts';
 import { putBytes } from './file-flow.ts';
 import type { StorageTestContext } from './storage.ts';
 
@@ -108,4 +108,25 @@ export async function uploadAttachment(
     confirm: false,
   });
   return ticket;
+}
+
+/** A body an upload route must refuse: the status and code it answers, and a detail path when given. */
+export type Refusal = [payload: object, status: number, code: string, path?: string];
+
+/** POSTs each payload to `url` and expects its refusal. */
+export async function expectRefusals(ctx: TestContext, token: string, url: string, cases: Refusal[]) {
+  for (const [payload, status, code, path] of cases) {
+    const res = await ctx.request({ method: 'POST', url, token, payload });
+    const label = JSON.stringify(payload);
+    expect(res.statusCode, label).toBe(status);
+    expect(res.json().code, label).toBe(code);
+    if (path)
+      expect(
+        res
+          .json()
+          .details.map((d: { path: string }) => d.path)
+          .join(' '),
+        label,
+      ).toContain(path);
+  }
 }

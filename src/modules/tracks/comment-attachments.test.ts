@@ -4,7 +4,12 @@ import type { TestTeam } from '../../../test/helpers/context.ts';
 import { expectNoOrphans, putBytes, testWav } from '../../../test/helpers/file-flow.ts';
 import { describeSecurityMatrix, type MatrixCase } from '../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
-import { tinyPng, uploadAttachment } from '../../../test/helpers/track-files.ts';
+import {
+  expectRefusals,
+  type Refusal,
+  tinyPng,
+  uploadAttachment,
+} from '../../../test/helpers/track-files.ts';
 import { files, versionComments } from '../../db/schema/index.ts';
 
 const ctx = useStorageTestContext('local');
@@ -76,7 +81,7 @@ describe('POST .../comments/upload', () => {
   it('refuses unknown types and malformed bodies', async () => {
     const team = await ctx.newTeam();
     const { url } = await newVersion(team);
-    const cases: [object, number, string, string?][] = [
+    const cases: Refusal[] = [
       [{ mediaType: 'image' }, 400, 'unsupported_file_type'],
       [{ fileName: 'run.exe' }, 400, 'unsupported_file_type'],
       [{ mediaType: 'video/x-unknown' }, 400, 'unsupported_file_type'],
@@ -86,18 +91,7 @@ describe('POST .../comments/upload', () => {
       [{ comment: 'x' }, 400, 'validation_failed', '/body'],
       [{ fileSize: 30 * 1024 * 1024 }, 413, 'payload_too_large'],
     ];
-    for (const [payload, status, code, path] of cases) {
-      const res = await call('POST', `${url}/comments/upload`, team.owner.token, payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(res.json().code, JSON.stringify(payload)).toBe(code);
-      if (path)
-        expect(
-          res
-            .json()
-            .details.map((d: { path: string }) => d.path)
-            .join(' '),
-        ).toContain(path);
-    }
+    await expectRefusals(ctx, team.owner.token, `${url}/comments/upload`, cases);
     const text = await ctx.request({
       method: 'POST',
       url: `${url}/comments/upload`,

@@ -4,7 +4,7 @@ import type { TestTeam } from '../../../test/helpers/context.ts';
 import { expectNoOrphans, putBytes } from '../../../test/helpers/file-flow.ts';
 import { describeSecurityMatrix, type MatrixCase } from '../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
-import { tinyPng, uploadCover } from '../../../test/helpers/track-files.ts';
+import { expectRefusals, type Refusal, tinyPng, uploadCover } from '../../../test/helpers/track-files.ts';
 import { activityEntries } from '../../db/schema/index.ts';
 
 const ctx = useStorageTestContext('local');
@@ -212,7 +212,7 @@ describe('track covers', () => {
   it('refuses what is not an image and malformed bodies with clear codes and paths', async () => {
     const team = await ctx.newTeam();
     const track = await ctx.newTrack(team);
-    const cases: [unknown, number, string, string?][] = [
+    const cases: Refusal[] = [
       [{ fileName: 'cover.pdf' }, 400, 'unsupported_file_type'],
       [{ fileName: 'cover', mediaType: 'application/pdf' }, 400, 'unsupported_file_type'],
       [{ fileName: 'cover.png', mediaType: 'audio' }, 400, 'unsupported_file_type'],
@@ -226,18 +226,7 @@ describe('track covers', () => {
       [{ fileName: 'c.png', isCurrent: true }, 400, 'validation_failed', '/body'],
       [{ fileName: 'c.png', fileSize: 21 * 1024 * 1024 }, 413, 'payload_too_large'],
     ];
-    for (const [payload, status, code, path] of cases) {
-      const res = await call('POST', coversUrl(track.id), team.owner.token, payload as object);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(res.json().code, JSON.stringify(payload)).toBe(code);
-      if (path)
-        expect(
-          res
-            .json()
-            .details.map((d: { path: string }) => d.path)
-            .join(' '),
-        ).toContain(path);
-    }
+    await expectRefusals(ctx, team.owner.token, coversUrl(track.id), cases);
     // Accepted spellings: a kind or an image type, the name's extension then optional.
     for (const payload of [
       { fileName: 'art.webp', mediaType: 'image' },

@@ -5,6 +5,8 @@ import { expectNoOrphans, putBytes, testWav } from '../../../test/helpers/file-f
 import { describeSecurityMatrix, type MatrixCase } from '../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
 import {
+  expectRefusals,
+  type Refusal,
   tinyPng,
   uploadAttachment,
   uploadCover,
@@ -139,7 +141,7 @@ describe('track media', () => {
   it('refuses unknown types and malformed bodies with clear codes and paths', async () => {
     const team = await ctx.newTeam();
     const track = await ctx.newTrack(team);
-    const cases: [object, number, string, string?][] = [
+    const cases: Refusal[] = [
       [{ fileName: 'setup.exe' }, 400, 'unsupported_file_type'],
       [{ fileName: 'noextension' }, 400, 'unsupported_file_type'],
       [{ fileName: 'x.mid', mediaType: 'audio/midi' }, 400, 'unsupported_file_type'],
@@ -152,18 +154,7 @@ describe('track media', () => {
       [{ fileName: 'x.pdf', kind: 'document' }, 400, 'validation_failed', '/body'],
       [{ fileName: 'x.pdf', fileSize: 51 * 1024 * 1024 }, 413, 'payload_too_large'],
     ];
-    for (const [payload, status, code, path] of cases) {
-      const res = await call('POST', mediaUrl(track.id), team.owner.token, payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(res.json().code, JSON.stringify(payload)).toBe(code);
-      if (path)
-        expect(
-          res
-            .json()
-            .details.map((d: { path: string }) => d.path)
-            .join(' '),
-        ).toContain(path);
-    }
+    await expectRefusals(ctx, team.owner.token, mediaUrl(track.id), cases);
     const extra = await call('POST', mediaUrl(track.id, '/1/added'), team.owner.token, { force: true });
     expect(extra.statusCode).toBe(400);
     expect((await call('DELETE', mediaUrl(track.id, '/0'), team.owner.token)).statusCode).toBe(400);
