@@ -4,6 +4,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { readAudioFacts } from '../../media/audio-facts.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError, errors } from '../../shared/errors.ts';
+import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import type { BlobInfo, BlobStore } from '../../storage/blob-store.ts';
 import { guessContentType, mediaTypeOf } from '../../storage/content-type.ts';
 import { BlobNotFoundError } from '../../storage/errors.ts';
@@ -444,9 +445,19 @@ export class FilesService {
     return repo.listFilesOfOwners(options.tx ?? this.db, teamId, ownerType, ownerIds.map(String));
   }
 
-  /** A page of one owner's files, newest first. */
-  listOfOwner(teamId: number, owner: FileOwner, page: { limit: number; before?: number | undefined }) {
-    return repo.listFilesOfOwner(this.db, teamId, ownerRef(owner), page);
+  /** A page of one owner's registered files, newest first, each shown by `view`; keyset cursor on the id. */
+  async pageOfOwner<T>(
+    teamId: number,
+    owner: FileOwner,
+    page: { limit: number; cursor?: string | undefined },
+    view: (file: repo.FileRow) => Promise<T>,
+  ): Promise<{ items: T[]; nextCursor: string | null }> {
+    const rows = await repo.listFilesOfOwner(this.db, teamId, ownerRef(owner), {
+      limit: page.limit + 1,
+      before: decodeIdCursor(page.cursor),
+    });
+    const result = toPage(rows, page.limit, (last) => last.id);
+    return { items: await Promise.all(result.items.map(view)), nextCursor: result.nextCursor };
   }
 
   /** A pending (not yet registered) upload of the team by its id, or undefined. */

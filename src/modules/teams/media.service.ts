@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { errors } from '../../shared/errors.ts';
-import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import { pendingFileView, storedFileView, ticketView } from '../files/file-view.ts';
 import type { FileRow } from '../files/files.repository.ts';
@@ -30,15 +29,7 @@ export class TeamMediaService {
 
   async list(principal: Principal, teamId: number, page: PageInput) {
     await requireTeam(this.db, principal, teamId);
-    const rows = await this.files.listOfOwner(teamId, ownerOf(teamId), {
-      limit: page.limit + 1,
-      before: decodeIdCursor(page.cursor),
-    });
-    const result = toPage(rows, page.limit, (last) => last.id);
-    return {
-      items: await Promise.all(result.items.map((file) => this.view(file, false))),
-      nextCursor: result.nextCursor,
-    };
+    return this.files.pageOfOwner(teamId, ownerOf(teamId), page, (file) => this.view(file, false));
   }
 
   async create(

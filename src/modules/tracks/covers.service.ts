@@ -2,7 +2,6 @@ import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
-import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { activityRecorder, actorOf } from '../activity/activity.ts';
 import { storedFileView, ticketView } from '../files/file-view.ts';
 import { type FileRow, findFile } from '../files/files.repository.ts';
@@ -68,15 +67,9 @@ export class TrackCoversService {
   /** Registered covers, newest first. */
   async list(principal: Principal, trackId: number, page: Page) {
     const { track } = await requireTrack(this.db, principal, trackId);
-    const rows = await this.files.listOfOwner(track.teamId, coverOwner(trackId), {
-      limit: page.limit + 1,
-      before: decodeIdCursor(page.cursor),
-    });
-    const result = toPage(rows, page.limit, (last) => last.id);
-    return {
-      items: await Promise.all(result.items.map((file) => this.view(file, track.coverFileId))),
-      nextCursor: result.nextCursor,
-    };
+    return this.files.pageOfOwner(track.teamId, coverOwner(trackId), page, (file) =>
+      this.view(file, track.coverFileId),
+    );
   }
 
   /** A pending cover and the URL to PUT its image to. */

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { errors } from '../../shared/errors.ts';
-import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
 import { activityRecorder } from '../activity/activity.ts';
 import { storedFileView, ticketView } from '../files/file-view.ts';
@@ -33,15 +32,9 @@ export class TrackMediaService {
   /** Registered media, newest first, without waveform data. */
   async list(principal: Principal, trackId: number, page: Page) {
     const { track } = await requireTrack(this.db, principal, trackId);
-    const rows = await this.files.listOfOwner(track.teamId, trackMediaOwner(trackId), {
-      limit: page.limit + 1,
-      before: decodeIdCursor(page.cursor),
-    });
-    const result = toPage(rows, page.limit, (last) => last.id);
-    return {
-      items: await Promise.all(result.items.map((file) => this.view(file, false))),
-      nextCursor: result.nextCursor,
-    };
+    return this.files.pageOfOwner(track.teamId, trackMediaOwner(trackId), page, (file) =>
+      this.view(file, false),
+    );
   }
 
   /** A pending media and the URL to PUT its bytes to; the kind follows the media type or the file name. */
