@@ -1,11 +1,4 @@
-/** A load scenario as bench/run.ts measures it. */
-export type AiSearchScenario = {
-  name: string;
-  path: string;
-  method: 'POST';
-  headers: Record<string, string>;
-  body: string;
-};
+import type { Scenario } from './scenario.ts';
 
 const GENRES = [
   'Reggaeton',
@@ -71,7 +64,7 @@ export function benchVocabulary() {
 export const BENCH_QUERY = 'Spanish reggaeton from 2023 without features, around 95 bpm, not in mixing';
 
 /** AI search read by the built-in parser (no team, so no database beyond authentication). */
-export function aiSearchScenarios(apiKey: string): AiSearchScenario[] {
+export function aiSearchScenarios(apiKey: string): Scenario[] {
   return [
     {
       name: 'AI search parse (API key)',

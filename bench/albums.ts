@@ -1,11 +1,4 @@
-/** A load scenario as bench/run.ts measures it. */
-export type AlbumScenario = {
-  name: string;
-  path: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-};
+import type { Scenario } from './scenario.ts';
 
 const ALBUMS = 30;
 const TRACKS = 20;
@@ -35,11 +28,7 @@ async function inBatches<T>(count: number, make: (i: number) => Promise<T>): Pro
  * Seeds the team through the API (albums on its board, one album holding tracks) and answers the album
  * scenarios: the team's album list, one album with its tracks, and a reorder of that album's tracks.
  */
-export async function albumScenarios(
-  baseUrl: string,
-  session: string,
-  teamId: number,
-): Promise<AlbumScenario[]> {
+export async function albumScenarios(baseUrl: string, session: string, teamId: number): Promise<Scenario[]> {
   const api = `${baseUrl}/api/v1`;
   const albums = await inBatches(ALBUMS, (i) =>
     call<{ id: number }>(`${api}/albums/`, session, 'POST', {
@@ -61,8 +50,13 @@ export async function albumScenarios(
   await call(`${api}/albums/${album.id}/tracks`, session, 'POST', { trackIds });
   const auth = { authorization: `Bearer ${session}` };
   return [
-    { name: `list albums of a team (${ALBUMS})`, path: `/api/v1/albums/?teamId=${teamId}`, headers: auth },
-    { name: `album with ${TRACKS} tracks`, path: `/api/v1/albums/${album.id}`, headers: auth },
+    {
+      name: `list albums of a team (${ALBUMS})`,
+      ceiling: 'page',
+      path: `/api/v1/albums/?teamId=${teamId}`,
+      headers: auth,
+    },
+    { name: `album with ${TRACKS} tracks`, ceiling: 'pk', path: `/api/v1/albums/${album.id}`, headers: auth },
     {
       name: `reorder tracks of an album (${TRACKS})`,
       path: `/api/v1/albums/${album.id}/tracks/reorder`,

@@ -3,9 +3,8 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { teamMembers, tracks } from '../src/db/schema/index.ts';
 import { findUserByEmail, insertUser } from '../src/modules/auth/auth.repository.ts';
+import type { Scenario } from './scenario.ts';
 import { seedCatalogue } from './seed-catalogue.ts';
-
-export type CatalogueScenario = { name: string; path: string };
 
 /**
  * Seeds the catalogue the track scenarios read (BENCH_TEAMS teams of BENCH_TRACKS_PER_TEAM tracks, by
@@ -49,9 +48,13 @@ export function catalogueScenarios(seeded: { teamId: number; trackId: number; to
   const n = `${seeded.total / 1000}k`;
   const search = (q: string) => `/api/v1/tracks/search/deep?teamId=${seeded.teamId}&q=${q}&limit=20`;
   return [
-    { name: `track (of ${n})`, path: `/api/v1/tracks/${seeded.trackId}` },
-    { name: `50 tracks of a team (of ${n})`, path: `/api/v1/tracks/?teamId=${seeded.teamId}&limit=50` },
-    { name: `deep search, common word (of ${n})`, path: search('love') },
-    { name: `deep search, rare word (of ${n})`, path: search('zephyr') },
-  ] satisfies CatalogueScenario[];
+    { name: `track (of ${n})`, ceiling: 'pk', path: `/api/v1/tracks/${seeded.trackId}` },
+    {
+      name: `50 tracks of a team (of ${n})`,
+      ceiling: 'page',
+      path: `/api/v1/tracks/?teamId=${seeded.teamId}&limit=50`,
+    },
+    { name: `deep search, common word (of ${n})`, ceiling: 'page', path: search('love') },
+    { name: `deep search, rare word (of ${n})`, ceiling: 'page', path: search('zephyr') },
+  ] satisfies Scenario[];
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -7,23 +7,18 @@ import { aiSearchScenarios } from './ai-search.ts';
 import { albumScenarios } from './albums.ts';
 import { catalogueScenarios, seedBenchCatalogue } from './catalogue.ts';
 import { start, stop } from './processes.ts';
+import type { Ceiling, Scenario } from './scenario.ts';
 
 /**
  * `npm run bench`: starts the service on a fresh data directory (or BENCH_DATABASE_URL), seeds what the
- * scenarios need, and runs each scenario and a bare node:http ceiling in the same run.
+ * scenarios need, and runs each scenario and three bare node:http ceilings in the same run: a constant JSON
+ * answer, one primary-key read of a track and a 50-row page of a team's tracks, both on the service's
+ * database. Each scenario prints its ratio to the matching ceiling; the service's memory is printed last.
  * BENCH_DURATION (seconds, default 5) and BENCH_CONNECTIONS (default 32) tune the load; BENCH_TEAMS and
  * BENCH_TRACKS_PER_TEAM (default 1,000 x 100) size the seeded catalogue.
  */
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-
-type Scenario = {
-  name: string;
-  path: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-};
 
 async function measure(url: string, scenario: Scenario) {
   const result = await autocannon({
@@ -55,6 +50,16 @@ async function main() {
   const teamId = tmw(['team', 'create', '--name', 'Bench', '--owner', email, '--plan', 'enterprise'], env);
   const key = tmw(['key', 'create', '--team', teamId, '--name', 'bench'], env);
   const catalogue = await seedBenchCatalogue(env, email);
+  const catalogueKey = tmw(['key', 'create', '--team', String(catalogue.teamId), '--name', 'bench'], env);
+
+  // The embedded database belongs to one process at a time: the database ceilings run before the service.
+  const dbCeiling = await start(['--import', 'tsx', 'bench/db-ceiling.ts'], env, '/');
+  const ceilings: Record<Ceiling, Awaited<ReturnType<typeof measure>>> = {
+    json: { rps: 0, p50: 0, p99: 0, non2xx: 0 },
+    pk: await measure(dbCeiling.url, { name: 'pk', path: `/track/${catalogue.trackId}` }),
+    page: await measure(dbCeiling.url, { name: 'page', path: `/page/${catalogue.teamId}` }),
+  };
+  await stop(dbCeiling.child);
 
   const ceiling = await start(['--import', 'tsx', 'bench/ceiling.ts'], {}, '/');
   const server = await start(['--import', 'tsx', 'src/server.ts'], env, '/api/v1/health');
@@ -67,9 +72,15 @@ async function main() {
     const session = ((await login.json()) as { access_token: string }).access_token;
     const scenarios: Scenario[] = [
       { name: 'health (anonymous)', path: '/api/v1/health' },
-      { name: 'auth/me (session)', path: '/api/v1/auth/me', headers: { authorization: `Bearer ${session}` } },
+      {
+        name: 'auth/me (session)',
+        ceiling: 'pk',
+        path: '/api/v1/auth/me',
+        headers: { authorization: `Bearer ${session}` },
+      },
       {
         name: 'team (session)',
+        ceiling: 'pk',
         path: `/api/v1/teams/${teamId}`,
         headers: { authorization: `Bearer ${session}` },
       },
@@ -81,30 +92,54 @@ async function main() {
     ];
     const asSession = { authorization: `Bearer ${session}` };
     scenarios.push(...catalogueScenarios(catalogue).map((s) => ({ ...s, headers: asSession })));
+    scenarios.push({
+      name: 'track (API key)',
+      ceiling: 'pk',
+      path: `/api/v1/tracks/${catalogue.trackId}`,
+      headers: { authorization: `Bearer ${catalogueKey}` },
+    });
     scenarios.push(...(await albumScenarios(server.url, session, Number(teamId))));
     scenarios.push(...aiSearchScenarios(key));
 
-    const base = await measure(ceiling.url, { name: 'ceiling', path: '/' });
-    const rows = [{ name: 'node:http ceiling', ...base, ratio: 1 }];
+    ceilings.json = await measure(ceiling.url, { name: 'ceiling', path: '/' });
+    const rows = [
+      { name: 'node:http ceiling (JSON)', ...ceilings.json, ratio: 1, of: 'json' },
+      { name: 'node:http + db, one track (pk)', ...ceilings.pk, ratio: 1, of: 'pk' },
+      { name: 'node:http + db, 50 tracks (page)', ...ceilings.page, ratio: 1, of: 'page' },
+    ];
     for (const scenario of scenarios) {
       const r = await measure(server.url, scenario);
-      rows.push({ name: scenario.name, ...r, ratio: r.rps / base.rps });
+      const of = scenario.ceiling ?? 'json';
+      rows.push({ name: scenario.name, ...r, ratio: r.rps / ceilings[of].rps, of });
     }
+    const rss = residentMemory(server.child.pid);
     process.stdout.write(
       `\n${connections} connections, ${duration}s per scenario, database: ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n\n`,
     );
     process.stdout.write(
-      `${'scenario'.padEnd(38)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'ratio'.padStart(8)}\n`,
+      `${'scenario'.padEnd(38)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'ratio'.padStart(8)}  of\n`,
     );
     for (const r of rows) {
       process.stdout.write(
-        `${r.name.padEnd(38)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.non2xx).padStart(9)}${r.ratio.toFixed(2).padStart(8)}\n`,
+        `${r.name.padEnd(38)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.non2xx).padStart(9)}${r.ratio.toFixed(2).padStart(8)}  ${r.of}\n`,
       );
     }
+    process.stdout.write(`\nservice memory at the end: ${rss}\n`);
   } finally {
     await stop(server.child);
     await stop(ceiling.child);
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Resident and peak resident memory of a process, from /proc (Linux). */
+function residentMemory(pid: number | undefined): string {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mib = (field: string) => Number(/\d+/.exec(status.split(`${field}:`)[1] ?? '')?.[0] ?? 0) / 1024;
+    return `RSS ${mib('VmRSS').toFixed(0)} MiB, peak ${mib('VmHWM').toFixed(0)} MiB`;
+  } catch {
+    return 'unknown (no /proc)';
   }
 }
 
