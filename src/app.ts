@@ -29,7 +29,9 @@ import { clientErrorHandler, frameworkErrorsFor } from './plugins/transport-erro
 import { validationPlugin } from './plugins/validation.ts';
 import { createServices, type Services } from './services.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
+import { publicBaseUrl } from './shared/public-url.ts';
 import type { Secrets } from './shared/secrets.ts';
+import { fastifyTrustProxy } from './shared/trust-proxy.ts';
 
 /** What the application is built from; everything outside the process is passed in. */
 export type AppDeps = {
@@ -67,6 +69,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
+    // `request.ip` is the client behind the trusted proxies; with none trusted, the socket's peer.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -98,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
   await app.register(cursorBindingPlugin);
-  await app.register(openApiPlugin, { version: config.version });
+  await app.register(openApiPlugin, { version: config.version, serverUrl: publicBaseUrl(config) });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.ts';
 import type { FileLimits } from './storage/limits.ts';
 import {
   fileLimitsFromSettings,
@@ -38,6 +39,7 @@ const EnvSchema = Type.Object({
   PASSWORD_HASH_ITERATIONS: Type.Integer({ minimum: 1, maximum: 100, default: 2 }),
   LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
+  TRUST_PROXY: Type.String({ minLength: 1, default: 'false' }),
   OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
   OIDC_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
@@ -66,6 +68,8 @@ export type Config = Readonly<{
   bodyLimit: number;
   shutdownTimeoutMs: number;
   publicUrl: string | undefined;
+  /** Which reverse proxies' `X-Forwarded-For` is believed for the client address (Fastify `trustProxy`). */
+  trustProxy: TrustProxy;
   secrets: Readonly<{ tokenSecret: string | undefined; urlSigningSecret: string | undefined }>;
   auth: Readonly<{
     issuer: string;
@@ -94,6 +98,8 @@ export type Config = Readonly<{
     uploadUrlTtlSeconds: number;
     downloadUrlTtlSeconds: number;
     pendingUploadTtlSeconds: number;
+    /** Open (issued, not yet registered) uploads a team may hold at once. */
+    maxOpenUploadsPerTeam: number;
   }>;
   version: string;
 }>;
@@ -128,6 +134,7 @@ function storageConfig(env: Env): Config['storage'] {
     uploadUrlTtlSeconds: settings.UPLOAD_URL_TTL_SECONDS,
     downloadUrlTtlSeconds: settings.DOWNLOAD_URL_TTL_SECONDS,
     pendingUploadTtlSeconds: settings.PENDING_UPLOAD_TTL_SECONDS,
+    maxOpenUploadsPerTeam: settings.MAX_OPEN_UPLOADS_PER_TEAM,
   });
 }
 
@@ -157,6 +164,8 @@ export function loadConfig(
   if (problems.length > 0) throw new ConfigError(problems);
   const env = converted as Env;
   problems.push(...storageSettingsProblems(env));
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
   const oidcSet = [env.OIDC_ISSUER, env.OIDC_JWKS_URL, env.OIDC_AUDIENCE].filter(Boolean).length;
   if (oidcSet > 0 && oidcSet < 3) {
     problems.push(
@@ -191,6 +200,7 @@ export function loadConfig(
     bodyLimit: env.BODY_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL,
+    trustProxy: trustProxy as TrustProxy,
     secrets: Object.freeze({ tokenSecret: env.TOKEN_SECRET, urlSigningSecret: env.URL_SIGNING_SECRET }),
     auth: Object.freeze({
       issuer: env.TOKEN_ISSUER,

@@ -2,13 +2,22 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { tightenDataDir } from './shared/private-files.ts';
 import { resolveSecrets } from './shared/secrets.ts';
 
 async function main() {
   const config = loadConfig();
+  // Before anything reads or writes there; the app's logger exists only later.
+  const tightened = tightenDataDir(config.dataDir);
   const database = await openDatabase(config);
   await runMigrations(database);
   const app = await buildApp({ config, database, secrets: resolveSecrets(config) });
+  if (tightened.length > 0) {
+    app.log.warn(
+      { paths: tightened },
+      'data directory permissions were open to other users; made owner-only',
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { DATA_DIR_ENTRIES, makePrivateDirectory } from '../shared/private-files.ts';
 import { attachPgliteStatements, PgliteStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -28,11 +28,11 @@ export type Database = {
 
 export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string; poolSize?: number };
 
-/** Opens PostgreSQL when a URL is given, else PGlite persisted under `<dataDir>/pg`. */
+/** Opens PostgreSQL when a URL is given, else PGlite persisted under `<dataDir>/pg` (owner-only). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  const dir = join(options.dataDir, 'pg');
-  mkdirSync(dir, { recursive: true });
+  const dir = join(options.dataDir, DATA_DIR_ENTRIES.database);
+  makePrivateDirectory(dir);
   return wrapPglite(await PGlite.create({ dataDir: dir }));
 }
 

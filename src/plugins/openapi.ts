@@ -5,8 +5,17 @@ import fp from 'fastify-plugin';
 import { ErrorRef, ErrorResponse } from '../shared/schemas.ts';
 import { type AuthClass, auth, DOCS_PREFIX, SECURITY_SCHEMES } from './auth.ts';
 
-/** One documented operation of the app, as the security matrix and the contract tests walk them. */
+/**
+ * One documented operation of the app, as the security matrix and the contract tests walk them: `path` is
+ * the documented path (`/api/v1/tracks/{id}`, never with the optional trailing slash), `url` the route's own.
+ */
 export type RouteEntry = { method: string; path: string; url: string; operationId: string; auth: AuthClass };
+
+/** The documented form of a route's URL: `{param}` placeholders, and no trailing slash (it is optional). */
+export function documentedPath(url: string): string {
+  const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +55,7 @@ function errorResponses(route: RouteOptions): Record<string, unknown> {
 
 /** Collects the OpenAPI 3.1 document from the route schemas; serves it and an offline reference page. */
 export const openApiPlugin = fp(
-  async (app: FastifyInstance, { version }: { version: string }) => {
+  async (app: FastifyInstance, { version, serverUrl }: { version: string; serverUrl: string }) => {
     const extensions = new Set<string>();
     const routeTable: RouteEntry[] = [];
     app.decorate('routeTable', routeTable);
@@ -59,8 +68,13 @@ export const openApiPlugin = fp(
       if (route.config?.extension) extensions.add(operationId);
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
-        const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-        routeTable.push({ method, path, url: route.url, operationId, auth: route.config!.auth! });
+        routeTable.push({
+          method,
+          path: documentedPath(route.url),
+          url: route.url,
+          operationId,
+          auth: route.config!.auth!,
+        });
       }
       const area = route.url.startsWith(API_PREFIX)
         ? route.url.slice(API_PREFIX.length).split('/')[0]
@@ -80,14 +94,20 @@ export const openApiPlugin = fp(
           version,
           description:
             'Multi-tenant backend for music teams. Errors are `{error, code, details?}`; lists are `{items, nextCursor}`; ' +
-            'operations marked `x-extension` go beyond the interface specification.',
+            'operations marked `x-extension` go beyond the interface specification. ' +
+            'Every path also answers with a trailing slash.',
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },
+        servers: [{ url: serverUrl, description: 'This deployment (PUBLIC_URL)' }],
         components: { securitySchemes: SECURITY_SCHEMES },
       },
       refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
-          ? markExtensions(documentObject.openapiObject as OpenApiDocument, extensions)
+          ? markExtensions(
+              withoutTrailingSlashes(documentObject.openapiObject as OpenApiDocument),
+              extensions,
+            )
           : documentObject.swaggerObject,
     });
 
@@ -103,6 +123,15 @@ export const openApiPlugin = fp(
   },
   { name: 'openapi', dependencies: ['auth'] },
 );
+
+function withoutTrailingSlashes(document: OpenApiDocument): OpenApiDocument {
+  const paths: NonNullable<OpenApiDocument['paths']> = {};
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    const documented = documentedPath(path);
+    paths[documented] = { ...paths[documented], ...operations };
+  }
+  return { ...document, paths };
+}
 
 function markExtensions(document: OpenApiDocument, extensions: Set<string>): OpenApiDocument {
   for (const operations of Object.values(document.paths ?? {})) {

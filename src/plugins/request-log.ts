@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { errorLogView } from './error-log.ts';
 
 /** Fields pino hides wherever they appear in a log line. */
 export const LOG_REDACT = [
@@ -38,5 +39,5 @@ export function requestLogView(request: FastifyRequest) {
 export const loggerOptions = (level: string) => ({
   level,
   redact: LOG_REDACT,
-  serializers: { req: requestLogView },
+  serializers: { req: requestLogView, err: errorLogView },
 });

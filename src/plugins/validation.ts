@@ -3,16 +3,31 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
+import { scanWithinMaxLength } from './length-guard.ts';
 import { unstorableIn, withDatabaseDates } from './storable-input.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-const common: Options = { allErrors: true, useDefaults: true, removeAdditional: false, strict: false };
+const options: Options = {
+  allErrors: true,
+  useDefaults: true,
+  removeAdditional: false,
+  strict: false,
+  coerceTypes: false,
+};
 
-// Bodies are JSON and must already have the right types. Query strings and path parameters arrive as
-// text and are converted by textToTypes (Ajv's own coercion takes "0x25", " 37" and "1e3" for numbers).
-const bodyAjv = withDatabaseDates(addFormats.default(new Ajv({ ...common, coerceTypes: false })));
-const textAjv = withDatabaseDates(addFormats.default(new Ajv({ ...common, coerceTypes: false })));
+/**
+ * The Ajv that validates requests. Nothing is coerced: bodies are JSON and must already have the right types;
+ * query strings and path parameters are converted by textToTypes (Ajv's own coercion takes "0x25", " 37" and
+ * "1e3" for numbers). Every problem is reported (`allErrors`), but patterns and formats only run on strings
+ * within their `maxLength`.
+ */
+export function createRequestAjv(): Ajv {
+  return withDatabaseDates(scanWithinMaxLength(addFormats.default(new Ajv(options))));
+}
+
+const bodyAjv = createRequestAjv();
+const textAjv = createRequestAjv();
 
 /** Runs `validate` on what `prepare` makes of the data, after refusing what no column can store. */
 function checked(validate: Validate, prepare: (data: unknown) => unknown = (data) => data): Validate {

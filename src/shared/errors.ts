@@ -53,6 +53,20 @@ export const errors = {
       'upload_closed',
       'This upload was already registered, discarded or has expired; ask for a new upload URL',
     ),
+  /** Another registration of the same upload is moving its bytes right now. */
+  uploadRegistering: () =>
+    new AppError(
+      409,
+      'upload_registering',
+      'This upload is being registered right now; try again in a moment',
+    ),
+  /** A team may hold only so many open (issued, not yet registered) upload URLs at once. */
+  tooManyOpenUploads: (max: number) =>
+    new AppError(
+      409,
+      'too_many_open_uploads',
+      `The team already has ${max} open uploads: register or discard some, or wait until they expire`,
+    ),
   /** Registering before the bytes arrived. */
   uploadMissing: () =>
     new AppError(

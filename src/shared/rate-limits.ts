@@ -1,10 +1,6 @@
 import { Redis } from 'ioredis';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { type RateLimiterLike, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { BoundedMemoryLimiter } from './bounded-memory-limiter.ts';
 
 export type LimitResult = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
 
@@ -13,17 +9,22 @@ export const DEFAULT_REDIS_TIMEOUT_MS = 500;
 // Connecting is off the request path (start-up), so it may take longer than one command.
 const READY_TIMEOUT_FACTOR = 4;
 const MIN_READY_TIMEOUT_MS = 2000;
+/** Keys one in-memory counter holds at most (about 20 MB); the least recently used go first. */
+export const DEFAULT_MAX_MEMORY_KEYS = 100_000;
 
 /**
  * Fixed-window counters, in memory by default or in Redis so several processes share one count.
  * With Redis, an in-memory limiter takes over while Redis does not answer (down, unreachable or stalled).
+ * In-memory counters are bounded (`maxMemoryKeys` per limiter), so distinct keys cannot grow memory.
  */
 export class RateLimits {
-  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  private readonly limiters = new Map<string, RateLimiterLike>();
+  private readonly memory = new Map<string, BoundedMemoryLimiter>();
 
   constructor(
     private readonly redis?: Redis,
     private readonly readyTimeoutMs = MIN_READY_TIMEOUT_MS,
+    private readonly maxMemoryKeys = DEFAULT_MAX_MEMORY_KEYS,
   ) {}
 
   /** Counters in Redis at `redisUrl`, or in this process's memory without one. */
@@ -68,18 +69,23 @@ export class RateLimits {
     else redis.disconnect();
   }
 
-  private limiter(name: string, points: number, durationSeconds: number): RateLimiterAbstract {
+  /** Keys held in this process's memory by the limiters named `name` (the Redis insurance included). */
+  memoryKeys(name: string): number {
+    let keys = 0;
+    for (const [id, limiter] of this.memory) if (id.startsWith(`${name}:`)) keys += limiter.size;
+    return keys;
+  }
+
+  private limiter(name: string, points: number, durationSeconds: number): RateLimiterLike {
     const id = `${name}:${points}:${durationSeconds}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
       const options = { keyPrefix: `tmw:rl:${id}`, points, duration: durationSeconds };
+      const memory = new BoundedMemoryLimiter({ ...options, maxKeys: this.maxMemoryKeys });
+      this.memory.set(id, memory);
       limiter = this.redis
-        ? new RateLimiterRedis({
-            ...options,
-            storeClient: this.redis,
-            insuranceLimiter: new RateLimiterMemory(options),
-          })
-        : new RateLimiterMemory(options);
+        ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: memory })
+        : memory;
       this.limiters.set(id, limiter);
     }
     return limiter;

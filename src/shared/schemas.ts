@@ -2,7 +2,8 @@ import { type TSchema, Type } from '@sinclair/typebox';
 
 /** A positive integer id in a path or a body (teams, tracks, versions, albums, ...). */
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Positive integer id' });
-export const Uuid = Type.String({ format: 'uuid' });
+// Every string a request pattern or format checks has a maxLength: validation skips the check on longer text.
+export const Uuid = Type.String({ format: 'uuid', maxLength: 45 });
 /** ISO-8601 UTC timestamp on the wire; a Date in handlers (the serializer writes it as ISO). */
 export const Timestamp = Type.Unsafe<Date>({
   type: 'string',
@@ -10,7 +11,19 @@ export const Timestamp = Type.Unsafe<Date>({
   description: 'ISO-8601 UTC timestamp',
 });
 /** A timestamp a client sends: validated as ISO-8601 and given to handlers as text. */
-export const TimestampInput = Type.String({ format: 'date-time', description: 'ISO-8601 timestamp' });
+export const TimestampInput = Type.String({
+  format: 'date-time',
+  maxLength: 64,
+  description: 'ISO-8601 timestamp',
+});
+/** A calendar date a client sends. */
+export const CalendarDate = Type.String({ format: 'date', maxLength: 10, description: 'YYYY-MM-DD' });
+/** A BCP 47 language tag such as en, de-CH or zh-Hant-TW. */
+export const LanguageTag = Type.String({
+  maxLength: 64,
+  pattern: '^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$',
+  description: 'BCP 47 tag',
+});
 
 export const IdParams = Type.Object({ id: Id });
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
+import { DATA_DIR_ENTRIES, makePrivateDirectory, PRIVATE_FILE_MODE } from './private-files.ts';
 
 export type Secrets = Readonly<{ tokenSecret: string; urlSigningSecret: string }>;
 
@@ -14,7 +15,7 @@ export function resolveSecrets(config: Config): Secrets {
   if (configured.tokenSecret && configured.urlSigningSecret) {
     return { tokenSecret: configured.tokenSecret, urlSigningSecret: configured.urlSigningSecret };
   }
-  const file = join(config.dataDir, 'secrets.json');
+  const file = join(config.dataDir, DATA_DIR_ENTRIES.secrets);
   const stored: Partial<Secrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const generated = {
     tokenSecret: stored.tokenSecret ?? randomBytes(48).toString('base64url'),
@@ -24,8 +25,10 @@ export function resolveSecrets(config: Config): Secrets {
     stored.tokenSecret !== generated.tokenSecret ||
     stored.urlSigningSecret !== generated.urlSigningSecret
   ) {
-    mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
+    makePrivateDirectory(config.dataDir);
+    writeFileSync(file, JSON.stringify(generated, null, 2), { mode: PRIVATE_FILE_MODE });
+    // The mode above applies only to a new file: one rewritten keeps its own.
+    chmodSync(file, PRIVATE_FILE_MODE);
   }
   return {
     tokenSecret: configured.tokenSecret ?? generated.tokenSecret,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from '../shared/private-files.ts';
 
 /**
  * Writes `chunks` to `finalPath` so that the path only ever holds a complete file: the bytes go to a fresh file in
@@ -13,7 +14,7 @@ export async function writeFileAtomically(
   chunks: AsyncIterable<Uint8Array>,
 ): Promise<{ size: number }> {
   const tempPath = path.join(tempDirectory, `${randomUUID()}.part`);
-  const file = await open(tempPath, 'wx', 0o644);
+  const file = await open(tempPath, 'wx', PRIVATE_FILE_MODE);
   let size = 0;
   try {
     try {

@@ -2,6 +2,7 @@ import type { Dirent, Stats } from 'node:fs';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FOLDERS } from '../shared/private-files.ts';
 import { writeFileAtomically } from './atomic-file.ts';
 import { assertValidBlobKey, assertValidBlobPrefix, blobKeyProblem } from './blob-key.ts';
 import {
@@ -73,11 +74,11 @@ export class LocalDiskStore implements BlobStore {
 
   #paths(): Promise<Layout> {
     this.#layout ??= (async () => {
-      await mkdir(this.#options.root, { recursive: true });
+      await mkdir(this.#options.root, PRIVATE_FOLDERS);
       const root = await realpath(this.#options.root);
       const layout = { root, temp: path.join(root, TEMP_DIRECTORY), meta: path.join(root, META_DIRECTORY) };
-      await mkdir(layout.temp, { recursive: true });
-      await mkdir(layout.meta, { recursive: true });
+      await mkdir(layout.temp, PRIVATE_FOLDERS);
+      await mkdir(layout.meta, PRIVATE_FOLDERS);
       return layout;
     })().catch((error: unknown) => {
       this.#layout = undefined;

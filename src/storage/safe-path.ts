@@ -1,5 +1,6 @@
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FOLDERS } from '../shared/private-files.ts';
 import { assertValidBlobKey } from './blob-key.ts';
 import { InvalidBlobKeyError } from './errors.ts';
 
@@ -52,7 +53,7 @@ export async function resolveBlobPath(
   const parent = path.dirname(target);
   if (options.createParents) {
     await assertRealPathInside(realRoot, key, await deepestExisting(parent));
-    await mkdir(parent, { recursive: true });
+    await mkdir(parent, PRIVATE_FOLDERS);
     await assertRealPathInside(realRoot, key, parent);
     return target;
   }

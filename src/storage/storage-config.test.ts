@@ -73,8 +73,11 @@ describe('storage settings', () => {
       NODE_ENV: 'test',
       MAX_AUDIO_BYTES: '1000',
       PENDING_UPLOAD_TTL_SECONDS: '7200',
+      MAX_OPEN_UPLOADS_PER_TEAM: '5',
     });
     expect(config.storage.settings.STORAGE_DRIVER).toBe('local');
+    expect(config.storage.maxOpenUploadsPerTeam).toBe(5);
+    expect(loadConfig({ NODE_ENV: 'test' }).storage.maxOpenUploadsPerTeam).toBe(100);
     expect(config.storage.limits.audio.maxBytes).toBe(1000);
     expect(config.storage.pendingUploadTtlSeconds).toBe(7200);
     expect(() => loadConfig({ NODE_ENV: 'test', STORAGE_DRIVER: 's3', S3_BUCKET: 'media' })).toThrow(

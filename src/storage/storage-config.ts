@@ -21,6 +21,8 @@ export const StorageEnv = Type.Object({
   DOWNLOAD_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 604_800, default: 300 }),
   /** How long an upload may wait for registration before its bytes are removed. */
   PENDING_UPLOAD_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 2_592_000, default: 86_400 }),
+  /** Upload URLs a team may hold open (issued, not yet registered, discarded or expired) at once. */
+  MAX_OPEN_UPLOADS_PER_TEAM: Type.Integer({ minimum: 1, maximum: 100_000, default: 100 }),
   MAX_AUDIO_BYTES: Type.Integer({ minimum: 1, default: defaultFileLimits.audio.maxBytes }),
   MAX_IMAGE_BYTES: Type.Integer({ minimum: 1, default: defaultFileLimits.image.maxBytes }),
   MAX_VIDEO_BYTES: Type.Integer({ minimum: 1, default: defaultFileLimits.video.maxBytes }),

@@ -9,7 +9,13 @@ import { insertTrackWithVersion } from '../../src/modules/tracks/tracks.reposito
 import type { Scope } from '../../src/plugins/auth.ts';
 
 export type TestUser = { id: string; email: string; password: string; token: string; refreshToken: string };
-export type TestTeam = { id: number; name: string; owner: TestUser };
+export type TestTeam = {
+  id: number;
+  name: string;
+  owner: TestUser;
+  /** Teams each track `newTrack` makes for this team is shared with at once (by `owner`, through the API). */
+  shareWith?: number[];
+};
 export type TestTrack = { id: number; teamId: number; versionId: number; title: string };
 
 type Base = {
@@ -82,6 +88,15 @@ export function makeFactories({ app, request }: Base) {
         { actorUserId: team.owner.id, actorKeyId: null },
       ),
     );
+    for (const teamId of team.shareWith ?? []) {
+      const res = await request({
+        method: 'POST',
+        url: `/api/v1/tracks/${track.id}/teams`,
+        token: team.owner.token,
+        payload: { teamId },
+      });
+      if (res.statusCode !== 200) throw new Error(`share failed: ${res.statusCode} ${res.body}`);
+    }
     return { id: track.id, teamId: team.id, versionId: version.id, title };
   }
 

@@ -239,25 +239,29 @@ export function describeFileFlow(ctx: StorageTestContext, driver: 'local' | 's3'
       });
       expect(over.statusCode).toBe(413);
       expect(over.json().code).toBe('quota_exceeded');
-      // Each fits alone; the second to register no longer does.
+      // Each fits alone; an open upload reserves its size, so the second URL is refused at once.
       const first = (
         await startMedia(ctx, team, { fileName: 'a.pdf', fileSize: 6_000, mediaType: 'application/pdf' })
       ).json();
-      const second = (
-        await startMedia(ctx, team, { fileName: 'b.pdf', fileSize: 6_000, mediaType: 'application/pdf' })
-      ).json();
-      expect((await putBytes(ctx, first, Buffer.alloc(6_000, 1))).status).toBe(200);
-      expect((await putBytes(ctx, second, Buffer.alloc(6_000, 2))).status).toBe(200);
-      expect((await confirmMedia(ctx, team, first.id)).statusCode).toBe(200);
-      const refused = await confirmMedia(ctx, team, second.id);
+      const refused = await startMedia(ctx, team, {
+        fileName: 'b.pdf',
+        fileSize: 6_000,
+        mediaType: 'application/pdf',
+      });
       expect(refused.statusCode).toBe(413);
       expect(refused.json().code).toBe('quota_exceeded');
-      // Once room is made, the same upload registers.
+      expect((await putBytes(ctx, first, Buffer.alloc(6_000, 1))).status).toBe(200);
+      expect((await confirmMedia(ctx, team, first.id)).statusCode).toBe(200);
+      // Once room is made, the same request succeeds.
       await ctx.request({
         method: 'DELETE',
         url: `/api/v1/teams/${team.id}/media/${first.id}`,
         token: team.owner.token,
       });
+      const second = (
+        await startMedia(ctx, team, { fileName: 'b.pdf', fileSize: 6_000, mediaType: 'application/pdf' })
+      ).json();
+      expect((await putBytes(ctx, second, Buffer.alloc(6_000, 2))).status).toBe(200);
       expect((await confirmMedia(ctx, team, second.id)).statusCode).toBe(200);
       await expectNoOrphans(ctx);
     });

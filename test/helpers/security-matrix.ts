@@ -1,42 +1,66 @@
+import { eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { trackTeams } from '../../src/db/schema/index.ts';
 import { SCOPES } from '../../src/plugins/auth.ts';
-import type { TestContext, TestTeam } from './context.ts';
+import { documentedPath } from '../../src/plugins/openapi.ts';
+import type { TestContext, TestTeam, TestUser } from './context.ts';
+
+/**
+ * What a team a track is shared with may do on a track route: `read` and `comment` routes answer its members,
+ * `owner` routes (changes and deletions of what the owning team holds, moderation of others' comments,
+ * sharing) refuse them, its owners and admins included, with 403.
+ */
+export type ShareLevel = 'read' | 'comment' | 'owner';
+
+type Built = { url: string; payload?: unknown };
 
 export type MatrixCase = {
   method: HTTPMethods;
   /** The route's path as documented, e.g. `/api/v1/teams/{id}/api-keys`: its auth class is read from the app. */
   path: string;
-  /** Builds a fresh request against resources of `team` (owned by `team.owner`); called once per probe. */
-  build: (team: TestTeam) => Promise<{ url: string; payload?: unknown }> | { url: string; payload?: unknown };
+  /**
+   * Builds a fresh request against resources of `team` (made by `team.owner`); called once per probe. Tracks
+   * it makes with `ctx.newTrack(team)` are shared with `team.shareWith`.
+   */
+  build: (team: TestTeam) => Promise<Built> | Built;
   /** Whether the route touches a team's data (outsiders and other teams' keys must get 404). Default true. */
   teamScoped?: boolean;
+  /**
+   * A track route: what a team the case's track is shared with may do there (probed with a member and an
+   * admin of that team). Its resources are made by a plain member, unless `builtByOwner`.
+   */
+  shareLevel?: ShareLevel;
+  /** The build needs more than a plain member may do (the former-member probe then builds as the owner). */
+  builtByOwner?: boolean;
 };
 
 const UNAUTHORIZED = '{"error":"Unauthorized"}';
 
 /**
- * The security probes every route gets: no token, garbage token, outsider session, another team's key,
- * a key without the write scope, a key on a session-only route.
+ * The security probes every route gets: no token, garbage token, outsider session, former member, another
+ * team's key, a key without the write scope, a key on a session-only route; on track routes, the members
+ * and admins of a team the track is shared with.
  */
 export function describeSecurityMatrix(ctx: TestContext, cases: MatrixCase[]): void {
   describe('security matrix', () => {
     for (const c of cases) {
       const teamScoped = c.teamScoped ?? true;
       const entry = () => {
-        const found = ctx.app.routeTable.find((r) => r.method === c.method && r.path === c.path);
+        const found = ctx.app.routeTable.find(
+          (r) => r.method === c.method && r.path === documentedPath(c.path),
+        );
         if (!found) throw new Error(`No route ${c.method} ${c.path}`);
         return found;
       };
-      const send = async (team: TestTeam, token: string | undefined) => {
-        const { url, payload } = await c.build(team);
-        return ctx.request({
+      const sendBuilt = ({ url, payload }: Built, token: string | undefined) =>
+        ctx.request({
           method: c.method,
           url,
           token,
           ...(payload === undefined ? {} : { payload: payload as object }),
         });
-      };
+      const send = async (team: TestTeam, token: string | undefined) => sendBuilt(await c.build(team), token);
 
       describe(`${c.method} ${c.path}`, () => {
         it('refuses a request without a token, or with a garbage one, with exactly 401', async () => {
@@ -55,6 +79,44 @@ export function describeSecurityMatrix(ctx: TestContext, cases: MatrixCase[]): v
             const res = await send(team, outsider.token);
             expect(res.statusCode).toBe(404);
             expect(res.json().code).toBe('not_found');
+          });
+
+          it("hides the team's data from a removed member, even what they made (404)", async () => {
+            const team = await ctx.newTeam();
+            const former = await ctx.addMember(team, 'member');
+            const built = await c.build(c.shareLevel && !c.builtByOwner ? { ...team, owner: former } : team);
+            await removeMember(ctx, team, former);
+            const res = await sendBuilt(built, former.token);
+            expect(res.statusCode, res.body).toBe(404);
+            expect(res.json().code).toBe('not_found');
+          });
+        }
+
+        const level = c.shareLevel;
+        if (level) {
+          it(`lets a team the track is shared with ${level === 'owner' ? 'read only (403 here)' : level}`, async () => {
+            const team = await ctx.newTeam();
+            const guest = await ctx.newTeam(team.owner);
+            const [guestMember, guestAdmin] = [
+              await ctx.addMember(guest, 'member'),
+              await ctx.addMember(guest, 'admin'),
+            ];
+            const built = await c.build({ ...team, shareWith: [guest.id] });
+            const shares = await ctx.database.db
+              .select()
+              .from(trackTeams)
+              .where(eq(trackTeams.teamId, guest.id));
+            expect(shares.length, 'the build shares its track (ctx.newTrack)').toBeGreaterThan(0);
+            if (level !== 'owner') {
+              const res = await sendBuilt(built, guestMember.token);
+              expect(res.statusCode, res.body).toBeLessThan(400);
+              return;
+            }
+            for (const user of [guestMember, guestAdmin]) {
+              const res = await sendBuilt(built, user.token);
+              expect(res.statusCode, res.body).toBe(403);
+              expect(res.json().code).toBe('forbidden');
+            }
           });
         }
 
@@ -91,4 +153,14 @@ export function describeSecurityMatrix(ctx: TestContext, cases: MatrixCase[]): v
       });
     }
   });
+}
+
+/** Removes a member through the API, as the team's owner does. */
+async function removeMember(ctx: TestContext, team: TestTeam, member: TestUser): Promise<void> {
+  const res = await ctx.request({
+    method: 'DELETE',
+    url: `/api/v1/teams/${team.id}/members/${member.id}`,
+    token: team.owner.token,
+  });
+  if (res.statusCode !== 204) throw new Error(`member removal failed: ${res.statusCode} ${res.body}`);
 }

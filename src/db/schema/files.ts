@@ -95,7 +95,8 @@ export const files = pgTable(
 );
 
 /**
- * Upload URLs handed out and not registered yet. Deleting a row (registered, discarded, expired, cascade)
+ * Upload URLs handed out and not registered yet; each reserves its declared size (else its kind's maximum)
+ * of the team's quota while it is open. Deleting a row (registered, discarded, expired, cascade)
  * queues its pending blob, and its final blob unless a file took it, in blob_deletions.
  */
 export const pendingUploads = pgTable(
@@ -118,6 +119,11 @@ export const pendingUploads = pgTable(
     ownerType: text().notNull(),
     ownerId: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * Set when a registration claims the upload: from then on the upload URL takes no more bytes, so what
+     * registration inspects is what it records. Cleared again when the bytes are refused, to allow a retry.
+     */
+    closedAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

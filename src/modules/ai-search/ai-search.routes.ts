@@ -6,6 +6,8 @@ import {
   TracksSearchAnswer,
   TracksSearchBody,
 } from './ai-search.schemas.ts';
+import { MATCH_LIMITS } from './match-budget.ts';
+import { VOCABULARY_LIMITS } from './vocabulary-limits.ts';
 
 const anyToken = { config: { auth: auth.anyToken } } as const;
 
@@ -16,7 +18,11 @@ const DESCRIPTION =
   'synonyms such as "castellano" for Spanish or "dnb" for drum and bass); when a language model is ' +
   'configured it reads the query instead, its answer is checked against the vocabulary, and the parser ' +
   'answers whenever it is slow, fails or answers something unusable. With teamId (extension) the filters ' +
-  "are also run over that team's items (the caller must belong to the team; another team is 404).";
+  "are also run over that team's items (the caller must belong to the team; another team is 404). " +
+  `Typo matching has a cost limit: of each vocabulary list the parser reads at most ${VOCABULARY_LIMITS.phrases} values ` +
+  `and ${VOCABULARY_LIMITS.characters} characters (past that, the values sent most often, then the shortest), and ` +
+  `one query gets at most ${MATCH_LIMITS.comparisons} typo comparisons and ${MATCH_LIMITS.milliseconds} ms; words it ` +
+  'could not compare in time are kept as text and listed under ignored.';
 
 /** Natural-language search over tracks and albums. */
 export async function aiSearchRoutes(app: App) {

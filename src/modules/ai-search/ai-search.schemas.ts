@@ -175,7 +175,8 @@ function answerOf(kind: SearchKind, item: TObject) {
       description: 'Every filter value with the words that produced it, in query order',
     }),
     ignored: Type.Array(Type.Object({ words: Type.Array(Type.String()), reason: Type.String() }), {
-      description: 'Parts understood but not turned into a filter',
+      description:
+        'Parts understood but not turned into a filter, and words left as text because the query used up its typo-matching budget',
     }),
     results: Type.Optional(
       Type.Object(

@@ -11,6 +11,7 @@ import {
   type Vocabulary,
 } from './kinds.ts';
 import { CONNECTORS, FILLERS, RELEASE_TYPE_FORMS, RELEASE_WORDS, STOPWORDS, TEMPO_WORDS } from './lexicon.ts';
+import { MatchBudget, type MatchLimits } from './match-budget.ts';
 import { findCues, resolveNegations, type Unit } from './negation.ts';
 import { fold, type Token, tokenise } from './normalise.ts';
 import {
@@ -21,6 +22,7 @@ import {
   type RangeHit,
   type RangeKind,
 } from './numbers/ranges.ts';
+import { boundedValues } from './vocabulary-limits.ts';
 import { type Candidate, VocabularyIndex } from './vocabulary-matcher.ts';
 
 /** What a query is read against: the caller's vocabulary and the statuses of the board searched. */
@@ -31,6 +33,8 @@ export type ParseContext = {
   statuses: readonly StatusOption[];
   /** "this year" and "last year" are counted from here. */
   today: Date;
+  /** What typo matching may cost; MATCH_LIMITS when left out. */
+  limits?: MatchLimits;
 };
 
 type Pick = Candidate & { field: ListField };
@@ -72,7 +76,7 @@ function indexOf(context: ParseContext, field: ListField): VocabularyIndex | nul
       pairs.map(([id, name]) => ({ value: id, forms: [id, name], opposites: statusOpposites([id, name]) }));
     return VocabularyIndex.of(JSON.stringify(pairs), entries, SYNONYMS_OF.statuses);
   }
-  const values = context.vocabulary[field] ?? [];
+  const values = boundedValues(context.vocabulary[field] ?? []);
   if (values.length === 0) return null;
   if (COMPANY_FIELDS.has(field)) {
     const entries = () => values.map((value) => ({ value, forms: [value], aliases: companyAliases(value) }));
@@ -83,7 +87,12 @@ function indexOf(context: ParseContext, field: ListField): VocabularyIndex | nul
 }
 
 /** The strongest non-overlapping readings of free tokens as values of the vocabulary lists and statuses. */
-function pickMatches(tokens: readonly Token[], context: ParseContext, taken: boolean[]): Pick[] {
+function pickMatches(
+  tokens: readonly Token[],
+  context: ParseContext,
+  taken: boolean[],
+  budget: MatchBudget,
+): Pick[] {
   const kind = SEARCH_KINDS[context.kind];
   const fields: ListField[] = [
     ...kind.fields,
@@ -94,7 +103,7 @@ function pickMatches(tokens: readonly Token[], context: ParseContext, taken: boo
   ];
   const candidates = fields.flatMap((field) => {
     const index = indexOf(context, field);
-    return index ? index.candidates(tokens, (i) => !taken[i]).map((c) => ({ ...c, field })) : [];
+    return index ? index.candidates(tokens, (i) => !taken[i], budget).map((c) => ({ ...c, field })) : [];
   });
   const picks: Pick[] = [];
   for (const candidate of candidates.sort(byStrength)) {
@@ -155,10 +164,21 @@ type Reading = {
   picks: Pick[];
   /** cue unit -> the units it negates */
   negations: Map<number, number[]>;
+  budget: MatchBudget;
 };
 
+const UNREAD_REASON = 'not compared with the vocabulary for typos: the query used up its matching budget';
+
 /** Filters, matches and what was left unused, from the units of a query. */
-function interpretationOf({ context, tokens, units, ranges, picks, negations }: Reading): Interpretation {
+function interpretationOf({
+  context,
+  tokens,
+  units,
+  ranges,
+  picks,
+  negations,
+  budget,
+}: Reading): Interpretation {
   const negatedBy = new Map<number, number>();
   for (const [cue, targets] of negations) for (const t of targets) negatedBy.set(t, cue);
   const phrase = (u: Unit) => context.query.slice(tokens[u.start]!.from, tokens[u.end - 1]!.to);
@@ -205,6 +225,7 @@ function interpretationOf({ context, tokens, units, ranges, picks, negations }: 
       seenText.add(key);
       addValue(filters.text, word, negated);
       matches.push({ filter: 'text', value: word, negated, words, how: 'text' });
+      if (budget.unread(unit.start)) ignored.push({ words: [word], reason: UNREAD_REASON });
     } else if (unit.kind === 'cue' && negations.get(n)?.length === 0) {
       ignored.push({ words, reason: 'nothing to negate follows it' });
     }
@@ -216,15 +237,18 @@ function interpretationOf({ context, tokens, units, ranges, picks, negations }: 
 
 /**
  * Reads a search sentence into filters, offline and deterministically: numbers first (tempo, years),
- * then vocabulary values and statuses, then negation cues, and what is left is free text.
+ * then vocabulary values and statuses, then negation cues, and what is left is free text. Typo matching
+ * stops when the query's MatchBudget runs out; the words it left unread are listed as ignored.
  */
 export function parseQuery(context: ParseContext): Interpretation {
+  const budget = new MatchBudget(context.limits);
   const tokens = tokenise(context.query);
   const taken = new Array<boolean>(tokens.length).fill(false);
   const ranges = findRanges(tokens, context.today);
   for (const r of ranges) taken.fill(true, r.start, r.end);
-  const picks = foldReleaseWordsIntoYears(tokens, pickMatches(tokens, context, taken), ranges);
+  const picks = foldReleaseWordsIntoYears(tokens, pickMatches(tokens, context, taken, budget), ranges);
   const cues = findCues(tokens, (i) => !taken[i]);
   const units = unitsOf(tokens, { ranges, picks }, cues);
-  return interpretationOf({ context, tokens, units, ranges, picks, negations: resolveNegations(units) });
+  const negations = resolveNegations(units);
+  return interpretationOf({ context, tokens, units, ranges, picks, negations, budget });
 }

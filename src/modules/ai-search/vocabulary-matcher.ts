@@ -10,6 +10,7 @@ import {
   type SynonymField,
   synonymGroupOf,
 } from './lexicon.ts';
+import type { MatchBudget } from './match-budget.ts';
 import type { Token } from './normalise.ts';
 
 /**
@@ -37,6 +38,7 @@ export type Candidate = {
 };
 
 type Surface = PhraseKeys & { value: string; synonym: boolean; negated: boolean };
+type SpanReading = Omit<Candidate, 'start' | 'end'>;
 
 const MAX_SPAN = 6;
 const UPPERCASE_CODE = /^\p{Lu}{2,3}$/u;
@@ -108,21 +110,32 @@ export class VocabularyIndex {
     this.longest = Math.min(longest + 1, MAX_SPAN);
   }
 
-  /** Every span of `tokens` made only of tokens where `free(i)`, with the values it names. */
-  candidates(tokens: readonly Token[], free: (i: number) => boolean): Candidate[] {
+  /**
+   * Every span of `tokens` made only of tokens where `free(i)`, with the values it names. Typo readings
+   * are tried while `budget` allows; spans it cuts short are noted in it.
+   */
+  candidates(tokens: readonly Token[], free: (i: number) => boolean, budget: MatchBudget): Candidate[] {
     const found: Candidate[] = [];
     for (let start = 0; start < tokens.length; start++) {
       for (let end = start + 1; end <= Math.min(tokens.length, start + this.longest); end++) {
         if (!free(end - 1) || (end - 1 > start && tokens[end - 1]!.sep !== '')) break;
         const span = tokens.slice(start, end);
-        const candidate = this.exact(span) ?? this.fuzzy(span);
-        if (candidate) found.push({ start, end, ...candidate });
+        const candidate = this.exact(span) ?? this.fuzzyWithin(span, budget);
+        if (candidate === 'unread') budget.skip(start, end);
+        else if (candidate) found.push({ start, end, ...candidate });
       }
     }
     return found;
   }
 
-  private exact(span: Token[]): Omit<Candidate, 'start' | 'end'> | undefined {
+  /** The typo reading of a span, or 'unread' when the budget ran out before it was complete. */
+  private fuzzyWithin(span: Token[], budget: MatchBudget): SpanReading | 'unread' | undefined {
+    if (budget.exhausted()) return 'unread';
+    const found = this.fuzzy(span, budget);
+    return budget.ranOut ? 'unread' : found;
+  }
+
+  private exact(span: Token[]): SpanReading | undefined {
     if (span.length === 1 && !plainWordAllowed(span[0]!)) return undefined;
     const keys = keysOf(span);
     const surfaces = [...(this.byKey.get(keys.key) ?? []), ...(this.byKey.get(keys.compact) ?? [])];
@@ -136,20 +149,21 @@ export class VocabularyIndex {
     };
   }
 
-  private fuzzy(span: Token[]): Omit<Candidate, 'start' | 'end'> | undefined {
+  private fuzzy(span: Token[], budget: MatchBudget): SpanReading | undefined {
     const edges = [span[0]!, span[span.length - 1]!];
     if (span.some((t) => t.number !== null) || edges.some((t) => isLexiconWord(t.norm))) return undefined;
     const { compact, size } = keysOf(span);
-    const budget = typoBudget(compact.length);
-    if (budget === 0) return this.doubledLetters(compact, size);
+    const typos = typoBudget(compact.length);
+    if (typos === 0) return this.doubledLetters(compact, size, budget);
     let best: Surface[] = [];
-    let bestDistance = budget + 1;
+    let bestDistance = typos + 1;
     // Typos rarely hit the first letter; requiring it keeps look-alike words apart (and the scan short).
-    for (let length = compact.length - budget; length <= compact.length + budget; length++) {
+    for (let length = compact.length - typos; length <= compact.length + typos; length++) {
       for (const surface of this.byShape.get(shapeOf(compact, length)) ?? []) {
         if (Math.abs(surface.size - size) > 1) continue;
-        const allowed = Math.min(budget, typoBudget(length));
+        const allowed = Math.min(typos, typoBudget(length));
         if (allowed === 0) continue;
+        if (!budget.allows()) return undefined;
         const distance = editDistance(compact, surface.compact, allowed);
         if (distance > allowed || distance > bestDistance) continue;
         if (distance < bestDistance) best = [];
@@ -165,10 +179,10 @@ export class VocabularyIndex {
    * The typo reading of a word too short for edit distances: a value it equals once doubled letters are
    * written once ("jaz" for "jazz", "chil" for "chill"), which rarely turns one real word into another.
    */
-  private doubledLetters(compact: string, size: number): Omit<Candidate, 'start' | 'end'> | undefined {
+  private doubledLetters(compact: string, size: number, budget: MatchBudget): SpanReading | undefined {
     if (compact.length < MIN_SQUEEZED) return undefined;
     const found = (this.bySqueezed.get(squeeze(compact)) ?? []).filter((s) => Math.abs(s.size - size) <= 1);
-    if (found.length === 0) return undefined;
+    if (found.length === 0 || !budget.allows(found.length)) return undefined;
     const distance = Math.min(...found.map((s) => editDistance(compact, s.compact, s.compact.length)));
     return { ...reading(found), how: 'fuzzy', distance };
   }

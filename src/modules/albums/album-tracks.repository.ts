@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { albumTracks, trackCollaborators, tracks, trackTeams } from '../../db/schema/index.ts';
+import { albums, albumTracks, trackCollaborators, tracks, trackTeams } from '../../db/schema/index.ts';
 import { positionsInOrder } from '../../shared/positions.ts';
+import { updateAlbum } from './albums.repository.ts';
 
 /**
  * Which of `trackIds` the team holds (owns or has been shared) and are not deleted; they stay locked against
@@ -88,4 +89,24 @@ export async function listCollaboratorsOfAlbum(db: Db, albumId: number) {
     .innerJoin(trackCollaborators, eq(trackCollaborators.trackId, albumTracks.trackId))
     .where(and(eq(albumTracks.albumId, albumId), isNull(tracks.deletedAt)))
     .orderBy(asc(albumTracks.position), asc(trackCollaborators.id));
+}
+
+/**
+ * Takes a track off every album of the team (closing the gaps, the albums counting as updated): a team that
+ * no longer holds a track must not keep showing it. Answers the ids of the albums changed.
+ */
+export async function takeTrackOffTeamAlbums(db: Db, teamId: number, trackId: number, now: Date) {
+  const rows = await db
+    .select({ albumId: albumTracks.albumId })
+    .from(albumTracks)
+    .innerJoin(albums, eq(albums.id, albumTracks.albumId))
+    .where(and(eq(albums.teamId, teamId), eq(albumTracks.trackId, trackId)))
+    .orderBy(asc(albumTracks.albumId))
+    .for('update', { of: albumTracks });
+  const albumIds = rows.map((r) => r.albumId);
+  for (const albumId of albumIds) {
+    await removeTrack(db, albumId, trackId);
+    await updateAlbum(db, albumId, {}, now);
+  }
+  return albumIds;
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ALBUM_TYPES } from '../../db/schema/index.ts';
-import { Id, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { CalendarDate, Id, LanguageTag, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 import { AlbumCover } from './cover.schemas.ts';
 
@@ -8,6 +8,7 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const StatusId = Type.String({
+  maxLength: 40,
   pattern: '^[a-z0-9_]{1,40}$',
   description: "An album status id of the team's status configuration",
 });
@@ -105,13 +106,13 @@ export const AlbumLinks = Type.Object({
 const fields = {
   artist: Nullable(Text(200)),
   type: StringEnum(ALBUM_TYPES),
-  releaseDate: Nullable(Type.String({ format: 'date' })),
+  releaseDate: Nullable(CalendarDate),
   label: Nullable(Text(200)),
-  upc: Nullable(Type.String({ pattern: '^[0-9]{12,13}$', description: 'UPC or EAN: 12 or 13 digits' })),
-  genre: Nullable(Text(100)),
-  language: Nullable(
-    Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', description: 'BCP 47 tag' }),
+  upc: Nullable(
+    Type.String({ maxLength: 13, pattern: '^[0-9]{12,13}$', description: 'UPC or EAN: 12 or 13 digits' }),
   ),
+  genre: Nullable(Text(100)),
+  language: Nullable(LanguageTag),
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 50, uniqueItems: true }),
   notes: Nullable(Text(20_000)),
 };

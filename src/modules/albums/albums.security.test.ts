@@ -32,10 +32,10 @@ async function uploadedCover(team: TestTeam) {
 }
 
 const cases: MatrixCase[] = [
-  { method: 'GET', path: '/api/v1/albums/', build: (team) => ({ url: `/api/v1/albums/?teamId=${team.id}` }) },
+  { method: 'GET', path: '/api/v1/albums', build: (team) => ({ url: `/api/v1/albums/?teamId=${team.id}` }) },
   {
     method: 'POST',
-    path: '/api/v1/albums/',
+    path: '/api/v1/albums',
     build: (team) => ({ url: '/api/v1/albums/', payload: { title: 'Matrix', teamId: team.id } }),
   },
   {
@@ -119,7 +119,7 @@ const cases: MatrixCase[] = [
 
 /** The auth class of every route of the area: as the specification marks it, extensions with the scope. */
 const EXPECTED: Record<string, { auth: string; extension: boolean }> = {
-  'GET /api/v1/albums/': { auth: 'keyOrSession', extension: false },
+  'GET /api/v1/albums': { auth: 'keyOrSession', extension: false },
   'GET /api/v1/albums/links': { auth: 'keyOrSession', extension: false },
   'GET /api/v1/albums/{id}': { auth: 'keyOrSession', extension: false },
   'GET /api/v1/albums/{id}/collaborators': { auth: 'keyOrSession', extension: false },
@@ -129,7 +129,7 @@ const EXPECTED: Record<string, { auth: string; extension: boolean }> = {
   'DELETE /api/v1/albums/{id}/tracks/{trackId}': { auth: 'session', extension: false },
   'POST /api/v1/albums/reorder': { auth: 'session', extension: false },
   'POST /api/v1/albums/{id}/tracks/reorder': { auth: 'session', extension: false },
-  'POST /api/v1/albums/': { auth: 'keyOrSession:albums:write', extension: true },
+  'POST /api/v1/albums': { auth: 'keyOrSession:albums:write', extension: true },
   'PATCH /api/v1/albums/{id}': { auth: 'keyOrSession:albums:write', extension: true },
   'POST /api/v1/albums/{id}/cover': { auth: 'keyOrSession:albums:write', extension: true },
   'PUT /api/v1/albums/{id}/cover': { auth: 'keyOrSession:albums:write', extension: true },

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { apiKeys, plans, teams } from '../../db/schema/index.ts';
@@ -34,6 +34,29 @@ export async function revokeApiKey(db: Db, teamId: number, keyId: number, now: D
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.teamId, teamId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   return rows.length > 0;
+}
+
+/**
+ * Revokes the live keys the given people created, in one team or (without `teamId`) in every team. Called in
+ * the transaction that ends or lowers their membership: a key never outlives its creator's admin rights.
+ */
+export async function revokeKeysCreatedBy(
+  db: Db,
+  creators: readonly string[],
+  now: Date,
+  teamId?: number,
+): Promise<void> {
+  if (creators.length === 0) return;
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        inArray(apiKeys.createdBy, [...creators]),
+        teamId === undefined ? undefined : eq(apiKeys.teamId, teamId),
+        isNull(apiKeys.revokedAt),
+      ),
+    );
 }
 
 const liveKeyByHash = preparedQuery(

@@ -21,6 +21,7 @@ export async function apiKeysRoutes(app: App) {
       schema: {
         operationId: 'teams.apiKeys.list',
         summary: "List the team's live API keys (owner or admin)",
+        description: '`createdBy` names the user who created each key (null when unknown).',
         tags: ['api-keys'],
         params: IdParams,
         querystring: ApiKeysQuery,
@@ -38,6 +39,9 @@ export async function apiKeysRoutes(app: App) {
       schema: {
         operationId: 'teams.apiKeys.create',
         summary: 'Create an API key bound to the team; the raw key is returned once',
+        description:
+          'The key belongs to the team but answers for its creator: it is revoked at once when the creator ' +
+          'leaves the team, is removed from it, is demoted below admin or deletes their account.',
         tags: ['api-keys'],
         params: IdParams,
         body: CreateApiKeyBody,

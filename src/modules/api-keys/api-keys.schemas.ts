@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { SCOPES } from '../../plugins/auth.ts';
-import { Id, Page, PageQuery, Timestamp, TimestampInput } from '../../shared/schemas.ts';
+import { Id, Page, PageQuery, Timestamp, TimestampInput, Uuid } from '../../shared/schemas.ts';
 
 export const ScopeSchema = Type.Union(
   SCOPES.map((s) => Type.Literal(s)),
@@ -15,6 +15,9 @@ export const ApiKey = Type.Object({
   scopes: Type.Array(Type.String()),
   expiresAt: Type.Union([Timestamp, Type.Null()]),
   lastUsedAt: Type.Union([Timestamp, Type.Null()], { description: 'To the minute' }),
+  createdBy: Type.Union([Uuid, Type.Null()], {
+    description: 'The user who created the key; null when unknown (their account is gone)',
+  }),
   createdAt: Timestamp,
 });
 

@@ -5,6 +5,7 @@ import { errors } from '../../shared/errors.ts';
 import { randomToken, sha256 } from '../../shared/hash.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
+import { lockTeam } from '../teams/teams.repository.ts';
 import * as repo from './api-keys.repository.ts';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -17,12 +18,13 @@ export type ApiKeyView = {
   scopes: string[];
   expiresAt: Date | null;
   lastUsedAt: Date | null;
+  createdBy: string | null;
   createdAt: Date;
 };
 
 function view(row: repo.ApiKeyRow): ApiKeyView {
-  const { id, teamId, name, prefix, scopes, expiresAt, lastUsedAt, createdAt } = row;
-  return { id, teamId, name, prefix, scopes, expiresAt, lastUsedAt, createdAt };
+  const { id, teamId, name, prefix, scopes, expiresAt, lastUsedAt, createdBy, createdAt } = row;
+  return { id, teamId, name, prefix, scopes, expiresAt, lastUsedAt, createdBy, createdAt };
 }
 
 /** Team API keys: creation (raw key shown once), listing, revocation, and verification of presented keys. */
@@ -46,20 +48,24 @@ export class ApiKeysService {
     input: { name: string; scopes: Scope[]; expiresAt?: string },
   ) {
     const userId = sessionUserId(principal);
-    await requireTeam(this.db, principal, teamId, MANAGERS);
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-    if (expiresAt && expiresAt <= this.clock.now()) {
-      throw errors.validation([{ path: '/body/expiresAt', message: 'must be in the future' }]);
-    }
     const key = `${this.keyPrefix}_live_${randomToken(24)}`;
-    const row = await repo.insertApiKey(this.db, {
-      teamId,
-      name: input.name,
-      prefix: key.slice(0, this.keyPrefix.length + 10),
-      keyHash: sha256(key),
-      scopes: [...new Set(input.scopes)],
-      expiresAt,
-      createdBy: userId,
+    // The team lock orders this against role changes and departures, which revoke the creator's keys.
+    const row = await this.db.transaction(async (tx) => {
+      await lockTeam(tx, teamId);
+      await requireTeam(tx, principal, teamId, MANAGERS);
+      if (expiresAt && expiresAt <= this.clock.now()) {
+        throw errors.validation([{ path: '/body/expiresAt', message: 'must be in the future' }]);
+      }
+      return repo.insertApiKey(tx, {
+        teamId,
+        name: input.name,
+        prefix: key.slice(0, this.keyPrefix.length + 10),
+        keyHash: sha256(key),
+        scopes: [...new Set(input.scopes)],
+        expiresAt,
+        createdBy: userId,
+      });
     });
     return { ...view(row), key };
   }

@@ -1,12 +1,14 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { refreshTokens, sessions, teamMembers, teams, users } from '../../db/schema/index.ts';
+import { normaliseEmail, sameEmail } from '../../shared/email.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The user with this address, in any of its forms (see `normaliseEmail`). */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const [row] = await db.select().from(users).where(sameEmail(users.email, email)).limit(1);
   return row;
 }
 
@@ -28,7 +30,10 @@ export async function insertUser(
     externalSubject?: string | null;
   },
 ): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: normaliseEmail(values.email) })
+    .returning();
   return row!;
 }
 

@@ -22,7 +22,8 @@ export async function authRoutes(app: App) {
           operationId: 'auth.signup',
           summary: 'Create an account and sign in',
           description:
-            'E-mails are unique regardless of case (409). Passwords have 8 to 256 characters; common ' +
+            'E-mails are stored normalised (NFKC, case-folded: `ADA@Example.com` is `ada@example.com`) and are ' +
+            'unique in that form (409). Passwords have 8 to 256 characters; common ' +
             'passwords, simple runs such as 12345678, fewer than four different characters and the ' +
             'e-mail address itself are refused with 400 validation_failed.',
           body: SignupBody,
@@ -40,7 +41,14 @@ export async function authRoutes(app: App) {
       schema: {
         operationId: 'auth.login',
         summary: 'Exchange e-mail and password for a token pair',
-        description: 'Wrong password and unknown e-mail answer the same 401; repeated failures answer 429.',
+        description:
+          'Wrong password and unknown e-mail answer the same 401. The e-mail is matched in its normalised form ' +
+          '(NFKC, case-folded), so case and Unicode variants of an address name one account. Failures are ' +
+          'counted per client address and per normalised e-mail within LOGIN_FAILURE_WINDOW_SECONDS; past ' +
+          'LOGIN_MAX_FAILURES for the e-mail (four times that for the address) the answer is 429 with ' +
+          'Retry-After, also for the right password. A successful sign-in uses up neither budget and starts ' +
+          "the e-mail's count over. Behind a reverse proxy the client address is taken from X-Forwarded-For " +
+          'only when TRUST_PROXY says which proxies to believe.',
         body: LoginBody,
         response: { 200: TokenResponse },
       },
@@ -86,6 +94,11 @@ export async function authRoutes(app: App) {
       schema: {
         operationId: 'auth.me',
         summary: 'The signed-in user and their teams with roles',
+        description:
+          'With an external OpenID Connect provider configured, its tokens work as sessions. The first token ' +
+          'of a subject provisions its user (or links the account with that e-mail, when not linked yet) only ' +
+          'when it carries an e-mail with `email_verified: true`; otherwise it gets 401 and nothing is stored. ' +
+          'Once provisioned, the user is known by the subject and later tokens need no e-mail.',
         response: { 200: Me },
       },
     },

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { sqlState } from '../../shared/db-errors.ts';
+import { normaliseEmail } from '../../shared/email.ts';
 import { errors } from '../../shared/errors.ts';
 import { randomToken, sha256 } from '../../shared/hash.ts';
 import type { RateLimits } from '../../shared/rate-limits.ts';
@@ -15,7 +16,9 @@ import type { Passwords } from './passwords.ts';
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 
 const DAY_MS = 86_400_000;
-const LOGIN = 'login';
+/** The login failure budgets: per client address, and per normalised e-mail. */
+export const LOGIN_LIMITERS = { address: 'login:address', email: 'login:email' } as const;
+type Budget = { name: string; key: string; points: number };
 
 /** The built-in identity provider: sign-up, sign-in, refresh-token rotation, sign-out. */
 export class AuthService {
@@ -46,28 +49,34 @@ export class AuthService {
   }
 
   /**
-   * Each attempt takes a point from its e-mail's and its client address's failure budgets before the
-   * password is checked, so a burst of parallel guesses cannot slip past the limit; a success gives the
-   * points back (the e-mail's count starts over).
+   * An attempt takes a point from its client address's failure budget, then (only if the address is not
+   * refused, so a refused address stores nothing per e-mail) from its normalised e-mail's budget, before
+   * the password is checked: a burst of parallel guesses cannot slip past the limit. A success gives its
+   * points back (the e-mail's count starts over), so only failures use the budgets up.
    */
   async login(input: { email: string; password: string }, client: ClientInfo) {
-    const window = this.settings.loginFailureWindowSeconds;
-    const byEmail = { key: `email:${input.email.toLowerCase()}`, points: this.settings.loginMaxFailures };
-    const byIp = { key: `ip:${client.ip}`, points: this.settings.loginMaxFailures * 4 };
-    const taken = await Promise.all(
-      [byEmail, byIp].map((b) => this.limits.consume(LOGIN, b.key, b.points, window)),
-    );
-    const refused = taken.filter((result) => !result.allowed);
-    if (refused.length > 0) throw errors.rateLimited(Math.max(...refused.map((r) => r.resetSeconds)));
+    const email = normaliseEmail(input.email);
+    const max = this.settings.loginMaxFailures;
+    const byAddress = { name: LOGIN_LIMITERS.address, key: client.ip, points: max * 4 };
+    const byEmail = { name: LOGIN_LIMITERS.email, key: email, points: max };
+    await this.takeLoginPoint(byAddress);
+    await this.takeLoginPoint(byEmail);
 
-    const user = await repo.findUserByEmail(this.db, input.email);
+    const user = await repo.findUserByEmail(this.db, email);
     const ok = await this.passwords.verify(user?.passwordHash, input.password);
     if (!ok || !user || user.deletionRequestedAt) throw errors.unauthorized();
+    const window = this.settings.loginFailureWindowSeconds;
     await Promise.all([
-      this.limits.reset(LOGIN, byEmail.key, byEmail.points, window),
-      this.limits.refund(LOGIN, byIp.key, byIp.points, window),
+      this.limits.reset(byEmail.name, byEmail.key, byEmail.points, window),
+      this.limits.refund(byAddress.name, byAddress.key, byAddress.points, window),
     ]);
     return this.openSession(user, client);
+  }
+
+  /** Counts one login attempt against a budget; 429 once the budget is spent. */
+  private async takeLoginPoint({ name, key, points }: Budget): Promise<void> {
+    const taken = await this.limits.consume(name, key, points, this.settings.loginFailureWindowSeconds);
+    if (!taken.allowed) throw errors.rateLimited(taken.resetSeconds);
   }
 
   async refresh(refreshToken: string) {

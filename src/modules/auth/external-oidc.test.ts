@@ -90,7 +90,9 @@ describe('external OpenID Connect provider', () => {
 
   it('refuses a token signed by a key the provider does not publish, and does not refetch for every one', async () => {
     // Warm the key set, so the refetch cooldown starts now.
-    expect((await me(await provider.sign({ sub: subject(), email: address() }))).statusCode).toBe(200);
+    expect(
+      (await me(await provider.sign({ sub: subject(), email: address(), email_verified: true }))).statusCode,
+    ).toBe(200);
     const fetches = provider.fetches;
     const stranger = await TestOidcProvider.unpublishedKey();
     for (let i = 0; i < 5; i++) {
@@ -178,6 +180,29 @@ describe('external OpenID Connect provider', () => {
         payload: { email: local.email, password: local.password },
       });
       expect(login.statusCode).toBe(200);
+    });
+
+    it('refuses a first token whose e-mail is not verified: no account claims the address', async () => {
+      const sub = subject();
+      const email = address();
+      for (const email_verified of [undefined, false, 'true', 1]) {
+        await expectRefused(
+          await provider.sign({ sub, email, email_verified }),
+          `email_verified ${String(email_verified)}`,
+        );
+      }
+      expect(await usersWithSubject(sub)).toEqual([]);
+      const claimed = await ctx.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email));
+      expect(claimed).toEqual([]);
+
+      // The address stays free: its owner signs up with it (and gets the invites sent to it).
+      const owner = await ctx.newUser({ email });
+      // A verified token of the same subject later links to that account like any verified first token.
+      const verified = await me(await provider.sign({ sub, email, email_verified: true }));
+      expect(verified.json().id).toBe(owner.id);
     });
 
     it('never re-links an account already linked to another subject', async () => {

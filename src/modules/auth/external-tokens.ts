@@ -40,7 +40,8 @@ function sessionIdOf(token: string): string {
 
 /**
  * Trusts an OpenID Connect provider: its tokens are verified against its JWKS (cached, refetched on an
- * unknown `kid` at most every 30 s) and their user is provisioned on first sight. Each token gets a
+ * unknown `kid` at most every 30 s) and their user is provisioned on first sight, from a first token whose
+ * `email_verified` is true (the account is then known by its subject; later tokens need no e-mail). Each token gets a
  * session row on first sight, so logout and account deletion end it like one of our own sessions.
  */
 export class ExternalTokens {
@@ -97,13 +98,14 @@ export class ExternalTokens {
     const externalSubject = `${this.provider.issuer}|${subject}`;
     const known = await repo.findUserByExternalSubject(this.db, externalSubject);
     if (known) return known.id;
-    if (typeof email !== 'string' || !email.includes('@')) return null;
+    // An address the provider does not vouch for would claim it here (invites are accepted by address):
+    // such a first token is refused, for a new account as for linking an existing one.
+    if (emailVerified !== true || typeof email !== 'string' || !email.includes('@')) return null;
     const sameEmail = await repo.findUserByEmail(this.db, email);
     if (sameEmail) {
       // Provisioned by another first request of this subject between the two lookups.
       if (sameEmail.externalSubject === externalSubject) return sameEmail.id;
-      // An existing account is linked only to a provider that vouches for the address.
-      if (emailVerified !== true || sameEmail.externalSubject) return null;
+      if (sameEmail.externalSubject) return null;
       if (await repo.linkExternalSubject(this.db, sameEmail.id, externalSubject)) return sameEmail.id;
       // Linked at the same moment by another request: to this subject is fine, to another is not.
       return (await repo.findUserByExternalSubject(this.db, externalSubject))?.id ?? null;

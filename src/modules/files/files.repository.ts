@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   blobDeletions,
@@ -46,12 +46,71 @@ export async function findPendingById(db: Db, teamId: number, id: number) {
  */
 export async function findOpenPendingBySignedKey(db: Db, key: string, now: Date) {
   const [row] = await db
-    .select({ id: pendingUploads.id, expiresAt: pendingUploads.expiresAt })
+    .select({ id: pendingUploads.id })
     .from(pendingUploads)
-    .where(eq(pendingUploads.key, key))
+    .where(openForPut(key, now))
     .limit(1);
-  return row && row.expiresAt > now ? row : undefined;
+  return row;
 }
+
+const openForPut = (key: string, now: Date) =>
+  and(eq(pendingUploads.key, key), isNull(pendingUploads.closedAt), gt(pendingUploads.expiresAt, now));
+
+/**
+ * Share-locks the open upload behind a signed PUT until the transaction ends, so closing it (closePending)
+ * waits for the bytes being published; undefined once it is closed, gone or expired.
+ */
+export async function lockOpenPendingForPut(db: Db, key: string, now: Date) {
+  const [row] = await db
+    .select({ id: pendingUploads.id })
+    .from(pendingUploads)
+    .where(openForPut(key, now))
+    .for('share');
+  return row;
+}
+
+/**
+ * Closes an open upload to further PUTs, for the registration that calls it: true when this call closed it,
+ * false when it was already closed (by another registration), gone or expired.
+ */
+export async function closePending(db: Db, teamId: number, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(pendingUploads)
+    .set({ closedAt: now })
+    .where(
+      and(
+        eq(pendingUploads.teamId, teamId),
+        eq(pendingUploads.id, id),
+        isNull(pendingUploads.closedAt),
+        gt(pendingUploads.expiresAt, now),
+      ),
+    )
+    .returning({ id: pendingUploads.id });
+  return rows.length > 0;
+}
+
+/** Opens a closed upload again (its registration found no bytes to take). */
+export async function reopenPending(db: Db, teamId: number, id: number): Promise<void> {
+  await db
+    .update(pendingUploads)
+    .set({ closedAt: null })
+    .where(and(eq(pendingUploads.teamId, teamId), eq(pendingUploads.id, id)));
+}
+
+/** How many uploads of the team are open (not registered, discarded or expired) and the bytes they reserve. */
+export async function openUploadsOf(db: Db, teamId: number, now: Date) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      reservedBytes: sql<number>`coalesce(sum(${reservedBytesOf}), 0)`.mapWith(Number),
+    })
+    .from(pendingUploads)
+    .where(and(eq(pendingUploads.teamId, teamId), gt(pendingUploads.expiresAt, now)));
+  return row ?? { count: 0, reservedBytes: 0 };
+}
+
+/** What an open upload holds of the quota: its declared size, else the most its URL accepts. */
+const reservedBytesOf = sql`coalesce(${pendingUploads.declaredSize}, ${pendingUploads.maxBytes})`;
 
 /** Locks a pending upload until the transaction ends, so it is registered (or removed) once. */
 export async function lockPending(db: Db, teamId: number, id: number) {
@@ -304,8 +363,11 @@ export async function lockStorage(db: Db, teamId: number) {
   return row;
 }
 
-/** The team's stored bytes and files (total and per kind) and its plan's quota, read in one statement. */
-export async function storageUsage(db: Db, teamId: number) {
+/**
+ * The team's stored bytes and files (total and per kind), its open uploads with the bytes they reserve, and
+ * its plan's quota, read in one statement.
+ */
+export async function storageUsage(db: Db, teamId: number, now: Date) {
   const [row] = await db
     .select({
       planId: plans.id,
@@ -324,7 +386,11 @@ export async function storageUsage(db: Db, teamId: number) {
         from (select ${files.kind} as kind, sum(${files.size}) as bytes, count(*) as files
               from ${files} where ${files.teamId} = ${teams.id} group by ${files.kind}) k)`,
       pendingUploads:
-        sql<number>`(select count(*) from ${pendingUploads} where ${pendingUploads.teamId} = ${teams.id})`.mapWith(
+        sql<number>`(select count(*) from ${pendingUploads} where ${pendingUploads.teamId} = ${teams.id} and ${pendingUploads.expiresAt} > ${now.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+      reservedBytes:
+        sql<number>`(select coalesce(sum(${reservedBytesOf}), 0) from ${pendingUploads} where ${pendingUploads.teamId} = ${teams.id} and ${pendingUploads.expiresAt} > ${now.toISOString()}::timestamptz)`.mapWith(
           Number,
         ),
     })

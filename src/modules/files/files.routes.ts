@@ -40,15 +40,23 @@ export async function filesRoutes(app: App) {
           summary: 'Upload the bytes of a file to a signed upload URL',
           description:
             'Send the bytes as the body with the headers the upload URL came with. The URL is bound to one ' +
-            'key, one content type and a maximum (or exact) size, and expires. Register the file afterwards ' +
-            'with the endpoint that issued the URL.',
+            'key, one content type and a maximum (or exact) size — what the upload reserved of the quota — and ' +
+            'expires. Register the file afterwards with the endpoint that issued the URL. Registration closes ' +
+            'the upload first: a PUT arriving or still being received after that is refused (409) and changes ' +
+            'nothing; what is registered is exactly what was stored before the upload closed.',
           querystring: SignedTokenQuery,
           body: UploadBody,
           response: {
             200: UploadResult,
             ...signatureErrors,
-            409: { ...ErrorRef, description: 'upload_closed: already registered, discarded or expired' },
-            413: { ...ErrorRef, description: 'payload_too_large: more bytes than the URL allows' },
+            409: {
+              ...ErrorRef,
+              description: 'upload_closed: being registered, already registered, discarded or expired',
+            },
+            413: {
+              ...ErrorRef,
+              description: 'payload_too_large: more bytes than the URL allows (than the upload reserved)',
+            },
             415: { ...ErrorRef, description: 'unsupported_media_type: not the content type the URL names' },
           },
         },

@@ -85,6 +85,25 @@ export function UploadTicketFields<K extends string>(keyField: K, keyDescription
 
 /** The request fields of a new upload to a file library (team media, track covers, track media). */
 export const UploadFileName = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' });
+/**
+ * The optional size of an upload's audio, announced when the upload URL is asked for (extension): the
+ * URL then takes exactly that many bytes, and that much of the quota is reserved instead of the most an
+ * audio file may weigh.
+ */
+const AudioFileSize = Type.Optional(
+  Type.Integer({
+    minimum: 0,
+    description:
+      "Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and only this much of the team's quota is held for it until it is registered; without it the most an audio file may weigh is held.",
+  }),
+);
+
+/** The body fields of a request that asks for an audio upload URL. */
+export const audioUploadFields = {
+  audio_file_name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
+  audio_file_size: AudioFileSize,
+};
+
 export const UploadFileSize = Type.Integer({
   minimum: 0,
   description: 'Exact size in bytes; the upload URL accepts this size only',
@@ -147,6 +166,24 @@ export const StoredFileFields = {
 
 /** The refusals of an upload-URL or registration endpoint, for its OpenAPI responses. */
 export const fileRefusals = {
-  400: { ...ErrorRef, description: 'validation_failed, unsupported_file_type or size_mismatch' },
-  413: { ...ErrorRef, description: 'payload_too_large (over the limit of its kind) or quota_exceeded' },
+  400: {
+    ...ErrorRef,
+    description:
+      'validation_failed, unsupported_file_type (also bytes that are not the announced image type) or ' +
+      'size_mismatch; refused bytes end the upload: ask for a new upload URL',
+  },
+  409: {
+    ...ErrorRef,
+    description:
+      'too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open ' +
+      '(issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT ' +
+      'yet), upload_registering (another confirmation is storing it; retry) or upload_closed',
+  },
+  413: {
+    ...ErrorRef,
+    description:
+      'payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its ' +
+      "fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload " +
+      'URL is refused when used + reserved bytes + its own reservation would pass the quota',
+  },
 };

@@ -23,6 +23,8 @@ export type FilesSettings = {
   uploadUrlTtlSeconds: number;
   downloadUrlTtlSeconds: number;
   pendingUploadTtlSeconds: number;
+  /** Open (issued, not registered) uploads a team may hold at once. */
+  maxOpenUploadsPerTeam: number;
 };
 
 /** The part of the job queue the files area uses. */
@@ -95,10 +97,11 @@ function limitError(check: ReturnType<typeof checkFileLimits>) {
     : errors.unsupportedFileType(check.message);
 }
 
-function quotaMessage(usedBytes: number, quotaBytes: number, size: number): string {
+function quotaMessage(usedBytes: number, quotaBytes: number, size: number, reservedBytes = 0): string {
+  const reserved = reservedBytes > 0 ? ` and ${reservedBytes} are reserved by open uploads` : '';
   return (
     `This file (${size} bytes) does not fit in the team's storage: ${usedBytes} of ${quotaBytes} bytes ` +
-    'are used. Delete files or move to a larger plan'
+    `are used${reserved}. Delete files, register or discard open uploads, or move to a larger plan`
   );
 }
 
@@ -121,7 +124,12 @@ export class FilesService {
   /** Keys of blobs whose rows a transaction of transaction() deleted, to remove once it commits. */
   readonly #deletedIn = new WeakMap<object, string[]>();
 
-  /** Issues a signed upload URL for a new file of a team, after checking its type, size and the quota. */
+  /**
+   * Issues a signed upload URL for a new file of a team, after checking its type and size. The upload
+   * reserves its declared size (else its kind's maximum) of the quota until it is registered, discarded or
+   * expires: the URL is refused when used + reserved bytes would pass the quota, or when the team already
+   * holds the maximum number of open uploads.
+   */
   async createUploadUrl(input: CreateUploadInput): Promise<UploadTicket> {
     const given = input.contentType?.trim() ? input.contentType : guessContentType(input.fileName);
     if (!given) {
@@ -134,18 +142,11 @@ export class FilesService {
       checkFileLimits({ kind: input.kind, contentType, size: input.size ?? 0 }, this.settings.limits),
     );
     if (problem) throw problem;
-    if (input.size !== undefined) {
-      const room = await repo.storageRoom(this.db, input.teamId);
-      if (!room) throw errors.notFound('team');
-      if (room.usedBytes + input.size > room.quotaBytes) {
-        throw errors.quotaExceeded(quotaMessage(room.usedBytes, room.quotaBytes, input.size));
-      }
-    }
     const now = this.clock.now();
     const maxBytes = this.settings.limits[input.kind].maxBytes;
     const owner = ownerRef(input.owner);
     // The row exists before the URL does, so the upload route always finds the upload it is signed for.
-    const pending = await repo.insertPendingUpload(this.db, {
+    const pending = await this.reserveUpload(input.teamId, input.size ?? maxBytes, now, {
       teamId: input.teamId,
       kind: input.kind,
       key: pendingKeyFor(input.teamId),
@@ -183,6 +184,32 @@ export class FilesService {
   }
 
   /**
+   * Records a pending upload once the team has room for `reservation` more bytes and one more open upload.
+   * Serialised on the team's storage row, so two tickets never both take the last free bytes.
+   */
+  private async reserveUpload(
+    teamId: number,
+    reservation: number,
+    now: Date,
+    values: repo.NewPendingUploadRow,
+  ): Promise<repo.PendingUploadRow> {
+    return this.db.transaction(async (tx) => {
+      const room = await repo.lockStorage(tx, teamId);
+      if (!room) throw errors.notFound('team');
+      const open = await repo.openUploadsOf(tx, teamId, now);
+      if (open.count >= this.settings.maxOpenUploadsPerTeam) {
+        throw errors.tooManyOpenUploads(this.settings.maxOpenUploadsPerTeam);
+      }
+      if (room.usedBytes + open.reservedBytes + reservation > room.quotaBytes) {
+        throw errors.quotaExceeded(
+          quotaMessage(room.usedBytes, room.quotaBytes, reservation, open.reservedBytes),
+        );
+      }
+      return repo.insertPendingUpload(tx, values);
+    });
+  }
+
+  /**
    * Registers an uploaded key as a file of its owner, in its own transaction; see prepare/complete. `also`
    * runs in that transaction with the new file (the owner's own writes: activity, a pointer to the file).
    */
@@ -208,8 +235,10 @@ export class FilesService {
   }
 
   /**
-   * The slow half of registration, outside any transaction: finds the upload, checks the uploaded bytes
-   * (presence, size, type), moves them to their final key and reads audio facts. Wrong bytes are deleted.
+   * The slow half of registration, outside any transaction: finds the upload, closes it to further PUTs,
+   * moves its bytes to their final key, then checks them there (size, type, image signature) and reads audio
+   * facts from them: what is recorded is exactly what stays stored. Refused bytes end the upload (a new
+   * upload URL is needed); an upload with no bytes yet stays open.
    */
   async prepareRegistration(input: RegisterInput): Promise<PreparedUpload> {
     const pending = await repo.findPendingByKey(this.db, input.teamId, input.key);
@@ -223,9 +252,10 @@ export class FilesService {
       );
     }
     if (pending.expiresAt <= this.clock.now()) throw errors.uploadClosed();
-    const info = await this.locateUpload(pending);
+    await this.closeAndMove(pending);
+    const info = await this.store.head(pending.finalKey);
+    if (!info) throw errors.uploadMissing();
     await this.checkUploadedBytes(pending, info);
-    if (info.key === pending.key) await this.moveToFinal(pending);
     const facts = pending.kind === 'audio' ? await this.readFacts(pending, info.size) : undefined;
     return {
       pending,
@@ -331,14 +361,35 @@ export class FilesService {
     else this.#deletedIn.get(tx)?.push(...keys);
   }
 
-  /** Where the uploaded bytes are: at the pending key, or already at the final key (a retried registration). */
-  private async locateUpload(pending: repo.PendingUploadRow): Promise<BlobInfo> {
-    const info = (await this.store.head(pending.key)) ?? (await this.store.head(pending.finalKey));
-    if (!info) throw errors.uploadMissing();
-    return info;
+  /**
+   * Closes the upload to PUTs (waiting for one being stored right now), then moves its bytes to the final
+   * key, which nothing writes again. Only the call that closed it moves; a repeated registration finds the
+   * bytes at the final key, or answers upload_registering while the first one is still moving them.
+   */
+  private async closeAndMove(pending: repo.PendingUploadRow): Promise<void> {
+    const closed = await repo.closePending(this.db, pending.teamId, pending.id, this.clock.now());
+    if (!closed) {
+      const current = await repo.findPendingById(this.db, pending.teamId, pending.id);
+      if (!current || current.expiresAt <= this.clock.now()) throw errors.uploadClosed();
+      if (!(await this.store.head(pending.finalKey))) throw errors.uploadRegistering();
+      return;
+    }
+    try {
+      await this.store.move(pending.key, pending.finalKey);
+    } catch (error) {
+      // Nothing was uploaded yet: the upload opens again for the PUT. Other failures leave it closed.
+      if (error instanceof BlobNotFoundError) {
+        await repo.reopenPending(this.db, pending.teamId, pending.id);
+        throw errors.uploadMissing();
+      }
+      throw error;
+    }
   }
 
-  /** Deletes bytes that are not what the upload URL allowed (S3 URLs cannot bind a maximum) and says why. */
+  /**
+   * Refuses bytes that are not what the upload URL allowed (S3 URLs cannot bind a maximum) and says why; the
+   * upload ends with them (its row and bytes go).
+   */
   private async checkUploadedBytes(pending: repo.PendingUploadRow, info: BlobInfo): Promise<void> {
     let problem: Error | undefined;
     if (mediaTypeOf(info.contentType) !== pending.contentType) {
@@ -362,7 +413,8 @@ export class FilesService {
       problem = errors.unsupportedFileType(`The uploaded bytes are not a ${pending.contentType} image`);
     }
     if (!problem) return;
-    await this.store.delete(info.key);
+    await repo.deletePending(this.db, pending.teamId, pending.id);
+    await this.drainDeletions([pending.key, pending.finalKey]);
     throw problem;
   }
 
@@ -375,17 +427,6 @@ export class FilesService {
     const chunks: Buffer[] = [];
     for await (const chunk of content.stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
-  }
-
-  private async moveToFinal(pending: repo.PendingUploadRow): Promise<void> {
-    try {
-      await this.store.move(pending.key, pending.finalKey);
-    } catch (error) {
-      // A concurrent registration of the same upload moved it first.
-      if (error instanceof BlobNotFoundError && (await this.store.head(pending.finalKey))) return;
-      if (error instanceof BlobNotFoundError) throw errors.uploadMissing();
-      throw error;
-    }
   }
 
   private async readFacts(pending: repo.PendingUploadRow, size: number) {
@@ -506,9 +547,11 @@ export class FilesService {
   ): Promise<number[]> {
     const db = options.tx ?? this.db;
     const sets = owners.map((o) => ({ type: o.type, ids: o.ids.map(String) }));
-    const deleted = await repo.deleteFilesOfOwners(db, teamId, sets);
     // Upload URLs handed out for these owners can no longer be registered: their bytes go now, not at expiry.
+    // Pending rows first: a registration holding one has to commit before this goes on, and the files are
+    // then read afresh, so the file it added goes too (the other order would leave that file behind).
     const pendingKeys = await repo.deletePendingOfOwners(db, teamId, sets);
+    const deleted = await repo.deleteFilesOfOwners(db, teamId, sets);
     await this.afterDelete(options.tx, [...deleted.map((d) => d.key), ...pendingKeys]);
     return deleted.map((d) => d.id);
   }
@@ -533,9 +576,9 @@ export class FilesService {
     return removed;
   }
 
-  /** The team's storage: bytes and files in total and per kind, the quota and pending uploads. */
+  /** The team's storage: bytes and files in total and per kind, the quota, open uploads and what they reserve. */
   async usage(teamId: number) {
-    const row = await repo.storageUsage(this.db, teamId);
+    const row = await repo.storageUsage(this.db, teamId, this.clock.now());
     if (!row) throw errors.notFound('team');
     const byKind = { audio: empty(), image: empty(), video: empty(), document: empty() };
     for (const entry of row.byKind ?? []) {
@@ -550,6 +593,7 @@ export class FilesService {
       availableBytes: Math.max(0, row.quotaBytes - row.usedBytes),
       fileCount: row.fileCount,
       pendingUploads: row.pendingUploads,
+      reservedBytes: row.reservedBytes,
       byKind,
     };
   }

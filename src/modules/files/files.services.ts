@@ -2,19 +2,13 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { publicBaseUrl } from '../../shared/public-url.ts';
 import type { Secrets } from '../../shared/secrets.ts';
 import { createBlobStore } from '../../storage/storage-config.ts';
 import { DownloadMarks } from './download-marks.ts';
 import { defineFilesJobs } from './files.jobs.ts';
 import { FilesService } from './files.service.ts';
 import { LocalTransfers } from './transfers.ts';
-
-/** The origin signed local URLs point at: PUBLIC_URL, else the address the service listens on. */
-export function publicBaseUrl(config: Config): string {
-  if (config.publicUrl) return config.publicUrl;
-  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-}
 
 /** The blob store chosen by configuration, the files service over it, and its background jobs. */
 export function createFilesServices(deps: {
@@ -37,6 +31,7 @@ export function createFilesServices(deps: {
     uploadUrlTtlSeconds: storage.uploadUrlTtlSeconds,
     downloadUrlTtlSeconds: storage.downloadUrlTtlSeconds,
     pendingUploadTtlSeconds: storage.pendingUploadTtlSeconds,
+    maxOpenUploadsPerTeam: storage.maxOpenUploadsPerTeam,
   };
   defineFilesJobs(jobs, { db, clock, store, settings });
   const marks = new DownloadMarks({

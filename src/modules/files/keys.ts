@@ -9,6 +9,14 @@ export function pendingKeyFor(teamId: number): string {
   return `${PENDING_PREFIX}${teamId}/${randomUUID()}`;
 }
 
+/**
+ * Where a PUT to `pendingKey` is received before it is published to that key: unique per request, so
+ * concurrent PUTs never share one, and under the pending prefix, so the stray sweep removes any left behind.
+ */
+export function stagingKeyFor(pendingKey: string): string {
+  return `${pendingKey}.${randomUUID()}.part`;
+}
+
 /** A short, safe extension from the client's file name (`.wav`), or nothing. */
 export function extensionOf(fileName: string): string {
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(fileName.trim());

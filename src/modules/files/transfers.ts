@@ -8,7 +8,8 @@ import { downloadHeaders, parseRange } from '../../storage/http-range.ts';
 import { type GetTokenClaims, type TokenFailureReason, verifyBlobToken } from '../../storage/signing.ts';
 import { checkUploadRequest } from '../../storage/upload-request.ts';
 import type { DownloadMarks, MarkLog } from './download-marks.ts';
-import { findOpenPendingBySignedKey } from './files.repository.ts';
+import { findOpenPendingBySignedKey, lockOpenPendingForPut } from './files.repository.ts';
+import { stagingKeyFor } from './keys.ts';
 
 export type UploadHeaders = { contentType: string | undefined; contentLength: string | undefined };
 export type DownloadRequestHeaders = {
@@ -81,20 +82,39 @@ export class LocalTransfers {
       if (check.status === 413) throw errors.payloadTooLarge(check.message);
       throw errors.badRequest(check.code, check.message);
     }
-    // Once registered (or discarded, or expired) the key takes no more bytes, so a replayed URL leaves nothing.
+    // Once closed for registration (or registered, discarded, expired) the key takes no more bytes.
     if (!(await findOpenPendingBySignedKey(this.db, claims.key, this.clock.now())))
       throw errors.uploadClosed();
+    const staging = stagingKeyFor(claims.key);
+    let result: Awaited<ReturnType<BlobStore['put']>>;
     try {
-      const result = await this.store.put(claims.key, body, {
+      result = await this.store.put(staging, body, {
         contentType: claims.contentType,
         maxBytes: claims.maxBytes,
       });
-      return { key: result.key, size: result.size, etag: result.etag };
     } catch (error) {
       if (error instanceof BlobTooLargeError) {
         throw errors.payloadTooLarge(`This upload URL accepts at most ${claims.maxBytes} bytes`);
       }
       if (isAbortedUpload(error)) throw errors.badRequest('upload_aborted', 'The upload was interrupted');
+      throw error;
+    }
+    await this.publish(staging, claims.key);
+    return { key: claims.key, size: result.size, etag: result.etag };
+  }
+
+  /**
+   * Moves the received bytes to the upload's key while the upload is locked open, so a registration that
+   * closed it meanwhile never sees them: a PUT finishing after the close is refused and leaves nothing.
+   */
+  private async publish(staging: string, key: string): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        if (!(await lockOpenPendingForPut(tx, key, this.clock.now()))) throw errors.uploadClosed();
+        await this.store.move(staging, key);
+      });
+    } catch (error) {
+      await this.store.delete(staging);
       throw error;
     }
   }

@@ -15,7 +15,14 @@ export const StorageStats = Type.Object({
   fileCount: Type.Integer({ minimum: 0 }),
   pendingUploads: Type.Integer({
     minimum: 0,
-    description: 'Upload URLs issued and not registered yet (they do not count towards the quota)',
+    description: 'Open uploads: upload URLs issued and not registered, discarded or expired yet',
+  }),
+  reservedBytes: Type.Integer({
+    minimum: 0,
+    description:
+      'Bytes the open uploads hold of the quota: each its announced fileSize, else the most its kind ' +
+      'allows. A new upload URL is refused (413 quota_exceeded) when usedBytes + reservedBytes + its own ' +
+      'reservation would pass quotaBytes; on registration the real size counts in usedBytes instead',
   }),
   byKind: Type.Object({ audio: Usage, image: Usage, video: Usage, document: Usage }),
 });

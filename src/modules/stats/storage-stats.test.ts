@@ -55,6 +55,7 @@ describe('GET /api/v1/stats/storage', () => {
       usedPercent: 0,
       fileCount: 0,
       pendingUploads: 0,
+      reservedBytes: 0,
       byKind: {
         audio: { bytes: 0, files: 0 },
         image: { bytes: 0, files: 0 },
@@ -81,6 +82,7 @@ describe('GET /api/v1/stats/storage', () => {
       usedPercent: Math.round((used / 1_000_000) * 10_000) / 100,
       fileCount: 4,
       pendingUploads: 1,
+      reservedBytes: 10,
       byKind: {
         audio: { bytes: wav.length, files: 1 },
         image: { bytes: 300, files: 1 },
@@ -147,15 +149,25 @@ describe('storage accounting under concurrency', () => {
     await expectNoOrphans(ctx);
   });
 
-  it('lets exactly as many concurrent registrations through as the quota holds', async () => {
+  it('lets exactly as many concurrent upload URLs through as the quota holds', async () => {
     const team = await ctx.newTeam();
     await ctx.setQuota(team, 10_000);
-    const tickets = await Promise.all(Array.from({ length: 8 }, (_, i) => uploaded(team, 3000, `q${i}.txt`)));
-    const results = await Promise.all(tickets.map((ticket) => confirmMedia(ctx, team, ticket.id)));
-    const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 200, 200, 413, 413, 413, 413, 413]);
-    for (const res of results.filter((r) => r.statusCode === 413))
+    const requests = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        startMedia(ctx, team, { fileName: `q${i}.txt`, fileSize: 3000, mediaType: 'text/plain' }),
+      ),
+    );
+    const statuses = requests.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 413, 413, 413, 413, 413]);
+    for (const res of requests.filter((r) => r.statusCode === 413))
       expect(res.json().code).toBe('quota_exceeded');
+    expect(await stats(team)).toMatchObject({ usedBytes: 0, reservedBytes: 9000, pendingUploads: 3 });
+    const tickets = requests.filter((r) => r.statusCode === 201).map((r) => r.json());
+    for (const ticket of tickets)
+      expect((await putBytes(ctx, ticket, Buffer.alloc(3000, 1))).status).toBe(200);
+    const results = await Promise.all(tickets.map((ticket) => confirmMedia(ctx, team, ticket.id)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(await storedBytes(team.id)).toEqual({ sum: 9000, count: 3, counter: 9000 });
+    expect(await stats(team)).toMatchObject({ usedBytes: 9000, reservedBytes: 0, pendingUploads: 0 });
   });
 });

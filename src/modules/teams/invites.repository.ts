@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invites, users } from '../../db/schema/index.ts';
+import { sameEmail } from '../../shared/email.ts';
 
 export type InviteRow = typeof invites.$inferSelect;
 
-const sameEmail = (email: string) => sql`lower(${invites.email}) = lower(${email})`;
+const sentTo = (email: string) => sameEmail(invites.email, email);
 
 export async function insertInvite(db: Db, values: typeof invites.$inferInsert): Promise<InviteRow> {
   const [row] = await db.insert(invites).values(values).returning();
@@ -42,12 +43,7 @@ export async function clearExpiredInvites(db: Db, teamId: number, email: string,
   await db
     .delete(invites)
     .where(
-      and(
-        eq(invites.teamId, teamId),
-        sameEmail(email),
-        isNull(invites.acceptedAt),
-        lte(invites.expiresAt, now),
-      ),
+      and(eq(invites.teamId, teamId), sentTo(email), isNull(invites.acceptedAt), lte(invites.expiresAt, now)),
     );
 }
 
@@ -55,7 +51,7 @@ export async function hasOpenInvite(db: Db, teamId: number, email: string): Prom
   const [row] = await db
     .select({ id: invites.id })
     .from(invites)
-    .where(and(eq(invites.teamId, teamId), sameEmail(email), isNull(invites.acceptedAt)))
+    .where(and(eq(invites.teamId, teamId), sentTo(email), isNull(invites.acceptedAt)))
     .limit(1);
   return row !== undefined;
 }

@@ -42,7 +42,8 @@ export async function invitesRoutes(app: App) {
         summary: 'Invite an e-mail address (owner or admin); single use, expires in 7 days',
         description:
           '409 when the address is already a member, already has a pending invite, or the plan has no seat ' +
-          'left (members and pending invites count). `role` (extension) may be admin only for owners.',
+          'left (members and pending invites count). `role` (extension) may be admin only for owners. ' +
+          'The address is stored and matched normalised (NFKC, case-folded), like account e-mails.',
         params: IdParams,
         body: CreateInviteBody,
         response: {
@@ -80,7 +81,8 @@ export async function invitesRoutes(app: App) {
         operationId: 'invites.accept',
         summary: 'Accept an invite with the e-mail it was sent to; you join the team',
         description:
-          '404 for an unknown token; 403 forbidden when you are signed in with another e-mail address; ' +
+          '404 for an unknown token; 403 forbidden when you are signed in with another e-mail address ' +
+          '(addresses compared normalised: case and Unicode variants are the same address); ' +
           '409 conflict when the invite was already used or has expired, when you are already a member, ' +
           'or when the plan has no seat left.',
         params: InviteTokenParams,

@@ -28,5 +28,5 @@ export const CreateInviteBody = Type.Object({
 
 export const InviteParams = Type.Object({ id: Id, inviteId: Id });
 export const InviteTokenParams = Type.Object({
-  token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,128}$' }),
+  token: Type.String({ maxLength: 128, pattern: '^[A-Za-z0-9_-]{16,128}$' }),
 });

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { sqlState } from '../../shared/db-errors.ts';
+import { normaliseEmail } from '../../shared/email.ts';
 import { errors } from '../../shared/errors.ts';
 import { randomToken } from '../../shared/hash.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
@@ -52,7 +53,7 @@ export class InvitesService {
   async create(principal: Principal, teamId: number, input: { email: string; role?: InviteRole }) {
     const userId = sessionUserId(principal);
     const role = input.role ?? 'member';
-    const email = input.email.trim();
+    const email = normaliseEmail(input.email);
     try {
       return await this.db.transaction(async (tx) => {
         await lockTeam(tx, teamId);
@@ -98,7 +99,7 @@ export class InvitesService {
       const invite = await repo.findInviteByToken(tx, token);
       if (!invite) throw errors.notFound('invite');
       const email = await repo.findUserEmail(tx, userId);
-      if (email?.toLowerCase() !== invite.email.toLowerCase())
+      if (email === undefined || normaliseEmail(email) !== normaliseEmail(invite.email))
         throw errors.forbidden('This invite was sent to another e-mail address');
       const now = this.clock.now();
       if (invite.acceptedAt) throw errors.conflict('This invite has already been used');

@@ -37,7 +37,7 @@ describe('team invites', () => {
     expect(body).toEqual({
       id: expect.any(Number),
       teamId: team.id,
-      email: invitee.email.toUpperCase(),
+      email: invitee.email, // stored normalised (lower case)
       role: 'member',
       token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       expiresAt: expect.any(String),

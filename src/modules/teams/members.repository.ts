@@ -1,6 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type TeamRole, teamMembers, users } from '../../db/schema/index.ts';
+import { sameEmail } from '../../shared/email.ts';
 
 export type MemberRow = {
   userId: string;
@@ -59,7 +60,7 @@ export async function isMemberByEmail(db: Db, teamId: number, email: string): Pr
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.teamId, teamId), sql`lower(${users.email}) = lower(${email})`))
+    .where(and(eq(teamMembers.teamId, teamId), sameEmail(users.email, email)))
     .limit(1);
   return row !== undefined;
 }

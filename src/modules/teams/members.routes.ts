@@ -59,6 +59,9 @@ export async function membersRoutes(app: App) {
         operationId: 'teams.members.update',
         summary:
           "Change a member's role (owner or admin; only owners make or unmake owners; the last owner stays)",
+        description:
+          'Demoting someone to `member` revokes, at once, the team API keys they created; promoting them again ' +
+          'does not bring those keys back.',
         params: MemberParams,
         body: UpdateMemberBody,
         response: { 200: Member, ...conflictResponse('The last owner cannot be demoted') },
@@ -75,6 +78,7 @@ export async function membersRoutes(app: App) {
       schema: {
         operationId: 'teams.members.remove',
         summary: 'Remove a member (owner or admin), or leave the team yourself; the last owner cannot leave',
+        description: 'The team API keys the member created are revoked at once, with the membership.',
         params: MemberParams,
         response: { 204: NoContent, ...conflictResponse('The last owner cannot leave') },
       },

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/client.ts';
 import type { TeamRole } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
+import { revokeKeysCreatedBy } from '../api-keys/api-keys.repository.ts';
 import { decodeEmailCursor, decodeJoinedCursor, decodeNameCursor, type PageInput } from './cursors.ts';
 import * as repo from './members.repository.ts';
 import { lockTeam } from './teams.repository.ts';
@@ -20,7 +22,10 @@ const isManager = (role: TeamRole | null) => role !== null && MANAGERS.includes(
 
 /** Who is in a team: listing, the people directory, the invite picker, roles and leaving. */
 export class MembersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async list(principal: Principal, teamId: number, page: PageInput) {
     await requireTeam(this.db, principal, teamId);
@@ -58,7 +63,10 @@ export class MembersService {
     };
   }
 
-  /** Owners and admins change roles; only owners make or unmake owners; a team keeps at least one owner. */
+  /**
+   * Owners and admins change roles; only owners make or unmake owners; a team keeps at least one owner.
+   * A demotion below admin revokes the team API keys the member created.
+   */
   async updateRole(principal: Principal, teamId: number, userId: string, role: TeamRole) {
     return this.db.transaction(async (tx) => {
       await lockTeam(tx, teamId);
@@ -69,11 +77,15 @@ export class MembersService {
         throw errors.forbidden('Only an owner can make or unmake owners');
       if (target.role === 'owner') await this.keepAnOwner(tx, teamId, 'The last owner cannot be demoted');
       await repo.updateMemberRole(tx, teamId, userId, role);
+      if (!isManager(role)) await revokeKeysCreatedBy(tx, [userId], this.clock.now(), teamId);
       return view({ ...target, role });
     });
   }
 
-  /** Owners and admins remove others (only owners remove owners); anyone may leave but the last owner. */
+  /**
+   * Owners and admins remove others (only owners remove owners); anyone may leave but the last owner.
+   * The team API keys the member created are revoked with the membership.
+   */
   async remove(principal: Principal, teamId: number, userId: string): Promise<void> {
     const self = sessionUserId(principal) === userId;
     await this.db.transaction(async (tx) => {
@@ -85,6 +97,7 @@ export class MembersService {
         throw errors.forbidden('Only an owner can remove an owner');
       if (target.role === 'owner') await this.keepAnOwner(tx, teamId, 'The last owner cannot leave the team');
       await repo.deleteMember(tx, teamId, userId);
+      await revokeKeysCreatedBy(tx, [userId], this.clock.now(), teamId);
     });
   }
 

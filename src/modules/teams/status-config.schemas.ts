@@ -2,13 +2,21 @@ import { Type } from '@sinclair/typebox';
 
 export const MAX_STATUSES = 50;
 
-const StatusId = Type.String({ pattern: '^[a-z0-9_]{1,40}$', description: 'Stable id items store' });
+const StatusId = Type.String({
+  maxLength: 40,
+  pattern: '^[a-z0-9_]{1,40}$',
+  description: 'Stable id items store',
+});
 
 export const Status = Type.Object({
   id: StatusId,
   name: Type.String({ minLength: 1, maxLength: 60 }),
   color: Type.Optional(
-    Type.String({ pattern: '^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$', description: 'CSS hex colour' }),
+    Type.String({
+      maxLength: 7,
+      pattern: '^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$',
+      description: 'CSS hex colour',
+    }),
   ),
 });
 

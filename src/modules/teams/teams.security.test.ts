@@ -18,10 +18,10 @@ async function newInvite(team: TestTeam, email = `m-${ctx.unique()}@example.test
 const teamUrl = (suffix: string) => (team: TestTeam) => ({ url: `/api/v1/teams/${team.id}${suffix}` });
 
 const cases: MatrixCase[] = [
-  { method: 'GET', path: '/api/v1/teams/', build: () => ({ url: '/api/v1/teams/' }), teamScoped: false },
+  { method: 'GET', path: '/api/v1/teams', build: () => ({ url: '/api/v1/teams/' }), teamScoped: false },
   {
     method: 'POST',
-    path: '/api/v1/teams/',
+    path: '/api/v1/teams',
     build: () => ({ url: '/api/v1/teams/', payload: { name: 'Matrix' } }),
     teamScoped: false,
   },

@@ -9,7 +9,7 @@ import { TeamsService } from './teams.service.ts';
 export function createTeamsServices(db: Db, clock: Clock) {
   return {
     teams: new TeamsService(db, clock),
-    teamMembers: new MembersService(db),
+    teamMembers: new MembersService(db, clock),
     teamInvites: new InvitesService(db, clock),
     teamStatusConfig: new StatusConfigService(db, clock),
   };

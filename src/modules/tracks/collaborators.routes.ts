@@ -11,6 +11,7 @@ import {
   CreateCollaboratorBody,
 } from './collaborators.schemas.ts';
 import { read, write } from './route-auth.ts';
+import { OWNER_ONLY } from './share-rules.ts';
 
 /** Collaborators of a track and their groups by role. */
 export async function collaboratorsRoutes(app: App) {
@@ -38,6 +39,7 @@ export async function collaboratorsRoutes(app: App) {
       schema: {
         operationId: 'tracks.collaborators.create',
         summary: 'Add a collaborator with roles: a team member (userId) or a named outside person',
+        description: OWNER_ONLY,
         params: IdParams,
         body: CreateCollaboratorBody,
         response: {
@@ -57,6 +59,7 @@ export async function collaboratorsRoutes(app: App) {
       schema: {
         operationId: 'tracks.collaborators.delete',
         summary: 'Remove a collaborator from a track',
+        description: OWNER_ONLY,
         params: CollaboratorParams,
         response: { 204: NoContent },
       },

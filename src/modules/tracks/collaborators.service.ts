@@ -4,7 +4,7 @@ import { errors } from '../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { actorOf, recordActivity } from '../activity/activity.ts';
 import * as repo from './collaborators.repository.ts';
-import { requireTrack } from './track-access.ts';
+import { requireTrack, requireTrackForChange } from './track-access.ts';
 import { nonMembers } from './track-teams.ts';
 
 /** Most collaborators a track lists in its groups view. */
@@ -35,7 +35,7 @@ export class CollaboratorsService {
   }
 
   async add(principal: Principal, trackId: number, input: CollaboratorInput) {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     let name = input.name?.trim();
     if (input.userId) {
       if ((await nonMembers(this.db, track.teamId, [input.userId])).length > 0)
@@ -69,7 +69,7 @@ export class CollaboratorsService {
   }
 
   async remove(principal: Principal, trackId: number, collaboratorId: number) {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     if (!(await repo.findCollaborator(this.db, trackId, collaboratorId)))
       throw errors.notFound('collaborator');
     await this.db.transaction(async (tx) => {

@@ -102,15 +102,22 @@ const trackUrl = (suffix: string, payload?: object) => async (team: TestTeam) =>
 };
 
 const cases: MatrixCase[] = [
-  { method: 'GET', path: '/api/v1/tracks/{id}/collaborators', build: trackUrl('/collaborators') },
+  {
+    method: 'GET',
+    path: '/api/v1/tracks/{id}/collaborators',
+    shareLevel: 'read',
+    build: trackUrl('/collaborators'),
+  },
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/collaborators',
+    shareLevel: 'owner',
     build: trackUrl('/collaborators', { name: 'Matrix', roles: ['producer'] }),
   },
   {
     method: 'DELETE',
     path: '/api/v1/tracks/{id}/collaborators/{collaboratorId}',
+    shareLevel: 'owner',
     build: async (team) => {
       const track = await ctx.newTrack(team);
       const url = `/api/v1/tracks/${track.id}/collaborators`;
@@ -118,7 +125,12 @@ const cases: MatrixCase[] = [
       return { url: `${url}/${created.json().id}` };
     },
   },
-  { method: 'GET', path: '/api/v1/tracks/{id}/collaborator-groups', build: trackUrl('/collaborator-groups') },
+  {
+    method: 'GET',
+    path: '/api/v1/tracks/{id}/collaborator-groups',
+    shareLevel: 'read',
+    build: trackUrl('/collaborator-groups'),
+  },
 ];
 
 describeSecurityMatrix(ctx, cases);

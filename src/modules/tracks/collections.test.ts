@@ -16,7 +16,8 @@ describe('track collections', () => {
     const shared = await ctx.newTrack(stranger, { title: 'Shared in' });
     const gone = await ctx.newTrack(a, { title: 'Deleted' });
     await ctx.request({ method: 'DELETE', url: `/api/v1/tracks/${gone.id}`, token: owner.token });
-    await ctx.addMember(stranger, 'member', owner);
+    // Sharing is for owners and admins of the owning team.
+    await ctx.addMember(stranger, 'admin', owner);
     await ctx.request({
       method: 'POST',
       url: `/api/v1/tracks/${shared.id}/teams`,

@@ -7,7 +7,7 @@ import { ticketView } from '../files/file-view.ts';
 import { type FilesService, isAppError, type PreparedUpload } from '../files/files.service.ts';
 import { resolveMediaType, resolveUploadType } from '../files/media-type.ts';
 import type { CommentsService, NewComment } from './comments.service.ts';
-import { requireVersion } from './track-access.ts';
+import { requireVersionForChange } from './track-access.ts';
 import { attachmentOwner, commentUploadOwner } from './track-files.ts';
 
 // When the client names nothing, the upload is taken to be a screenshot: the most common attachment.
@@ -47,7 +47,7 @@ export class CommentAttachmentsService {
 
   /** An upload URL for a file to attach to a comment of this version (any accepted audio, image, video, document). */
   async createUploadUrl(principal: Principal, trackId: number, versionId: number, input: UploadInput) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
     const { fileName, kind, contentType } = attachmentFile(input);
     const ticket = await this.files.createUploadUrl({
       teamId: track.teamId,
@@ -68,7 +68,7 @@ export class CommentAttachmentsService {
     versionId: number,
     input: NewComment & { attachments: string[] },
   ) {
-    const access = await requireVersion(this.db, principal, trackId, versionId);
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
     const { attachments, ...comment } = input;
     await this.comments.checkNew(access.version, comment);
     const teamId = access.track.teamId;

@@ -314,11 +314,13 @@ const cases: MatrixCase[] = [
   {
     method: 'POST',
     path: `${P}/upload`,
+    shareLevel: 'comment',
     build: async (team) => ({ url: `${(await newVersion(team)).url}/comments/upload` }),
   },
   {
     method: 'POST',
     path: `${P}/with-attachments`,
+    shareLevel: 'comment',
     build: async (team) => {
       const { url } = await newVersion(team);
       const ticket = (await call('POST', `${url}/comments/upload`, team.owner.token)).json();

@@ -13,6 +13,7 @@ import {
   ReactionParams,
 } from './comments.schemas.ts';
 import { read, write } from './route-auth.ts';
+import { MODERATION } from './share-rules.ts';
 import { VersionParams } from './versions.schemas.ts';
 
 const BASE = '/api/v1/tracks/:id/versions/:versionId/comments';
@@ -47,7 +48,8 @@ export async function commentsRoutes(app: App) {
         summary: 'Comment on a version, optionally at a time in the audio or as a reply',
         description:
           'atSeconds must not pass the version’s duration when it is known; parentId must be a top-level ' +
-          'comment of the same version (400 otherwise).',
+          'comment of the same version (400 otherwise). Members of a team the track is shared with comment ' +
+          'too.',
         params: VersionParams,
         body: CreateCommentBody,
         response: { 201: Comment },
@@ -72,7 +74,8 @@ export async function commentsRoutes(app: App) {
       ...write,
       schema: {
         operationId: 'tracks.versions.comments.update',
-        summary: 'Edit a comment (its author, an owner or admin of the team, or a team API key)',
+        summary: 'Edit a comment (its author, an owner or admin of the owning team, or its API key)',
+        description: MODERATION,
         params: CommentParams,
         body: CommentPatchBody,
         response: { 200: Comment },
@@ -91,7 +94,8 @@ export async function commentsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.comments.delete',
         summary:
-          'Delete a comment and its replies (its author, an owner or admin of the team, or a team API key)',
+          'Delete a comment and its replies (its author, an owner or admin of the owning team, or its API key)',
+        description: MODERATION,
         params: CommentParams,
         response: { 204: NoContent },
       },

@@ -8,7 +8,12 @@ import { activityRecorder, actorOf } from '../activity/activity.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { attachmentsOf } from './comment-attachment-view.ts';
 import * as repo from './comments.repository.ts';
-import { requireVersion, type TrackAccess, type VersionRow } from './track-access.ts';
+import {
+  requireVersion,
+  requireVersionForChange,
+  type TrackAccess,
+  type VersionRow,
+} from './track-access.ts';
 import { TRACK_FILE_OWNERS } from './track-files.ts';
 
 const record = activityRecorder('comment');
@@ -42,7 +47,7 @@ export class CommentsService {
   }
 
   async create(principal: Principal, trackId: number, versionId: number, input: NewComment) {
-    const access = await requireVersion(this.db, principal, trackId, versionId);
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
     await this.checkNew(access.version, input);
     return this.db.transaction(async (tx) => {
       const id = await this.insert(tx, principal, access, input);
@@ -99,7 +104,7 @@ export class CommentsService {
     commentId: number,
     input: { comment?: string; atSeconds?: number | null },
   ) {
-    const access = await requireVersion(this.db, principal, trackId, versionId);
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
     await this.requireEditable(access, principal, commentId);
     checkAtSeconds(access.version, input.atSeconds);
     const fields: { body?: string; atSeconds?: number | null } = {};
@@ -117,7 +122,7 @@ export class CommentsService {
 
   /** Deletes a comment with its replies, and the attachments of all of them (files are not cascaded). */
   async remove(principal: Principal, trackId: number, versionId: number, commentId: number) {
-    const access = await requireVersion(this.db, principal, trackId, versionId);
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
     await this.requireEditable(access, principal, commentId);
     const teamId = access.track.teamId;
     await this.files.transaction(async (tx) => {
@@ -136,7 +141,7 @@ export class CommentsService {
 
   /** Adds a reaction (idempotent: the same emoji twice by the same caller is one reaction). */
   async react(principal: Principal, trackId: number, versionId: number, commentId: number, emoji: string) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
     await this.requireComment(versionId, commentId);
     const normalised = emoji.normalize('NFC');
     return this.db.transaction(async (tx) => {
@@ -153,7 +158,7 @@ export class CommentsService {
 
   /** Removes the caller's reaction (idempotent: removing an absent reaction succeeds). */
   async unreact(principal: Principal, trackId: number, versionId: number, commentId: number, emoji: string) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
     await this.requireComment(versionId, commentId);
     const normalised = emoji.normalize('NFC');
     await this.db.transaction(async (tx) => {
@@ -172,12 +177,17 @@ export class CommentsService {
     return comment;
   }
 
-  /** The author, an owner or admin of a team that holds the track, or a team key may edit or delete a comment. */
+  /**
+   * The author, or whoever manages the track (an owner or admin of the owning team, or its key), may edit
+   * or delete a comment; a role in a team the track is shared with moderates nothing.
+   */
   private async requireEditable(access: VersionAccess, principal: Principal, commentId: number) {
     const comment = await this.requireComment(access.version.id, commentId);
-    // A team key is issued by an owner or admin, so with the write scope it moderates like one.
-    const allowed = principal.type === 'key' || comment.authorId === principal.userId || access.manages;
-    if (!allowed) throw errors.forbidden('Only the author or a team owner or admin can change this comment');
+    const isAuthor = principal.type === 'session' && comment.authorId === principal.userId;
+    if (!isAuthor && !access.manages)
+      throw errors.forbidden(
+        'Only the author or an owner or admin of the team that owns the track can change this comment',
+      );
     return comment;
   }
 

@@ -151,18 +151,30 @@ const withComment = (suffix: string, payload?: object) => async (team: TestTeam)
 
 const P = '/api/v1/tracks/{id}/versions/{versionId}/comments';
 const cases: MatrixCase[] = [
-  { method: 'GET', path: P, build: async (team) => ({ url: await commentsUrl(team) }) },
+  { method: 'GET', path: P, shareLevel: 'read', build: async (team) => ({ url: await commentsUrl(team) }) },
   {
     method: 'POST',
     path: P,
+    shareLevel: 'comment',
     build: async (team) => ({ url: await commentsUrl(team), payload: { comment: 'm' } }),
   },
-  { method: 'PATCH', path: `${P}/{commentId}`, build: withComment('', { comment: 'edited' }) },
-  { method: 'DELETE', path: `${P}/{commentId}`, build: withComment('') },
-  { method: 'POST', path: `${P}/{commentId}/reactions`, build: withComment('/reactions', { emoji: '👍' }) },
+  {
+    method: 'PATCH',
+    path: `${P}/{commentId}`,
+    shareLevel: 'owner',
+    build: withComment('', { comment: 'edited' }),
+  },
+  { method: 'DELETE', path: `${P}/{commentId}`, shareLevel: 'owner', build: withComment('') },
+  {
+    method: 'POST',
+    path: `${P}/{commentId}/reactions`,
+    shareLevel: 'comment',
+    build: withComment('/reactions', { emoji: '👍' }),
+  },
   {
     method: 'DELETE',
     path: `${P}/{commentId}/reactions/{emoji}`,
+    shareLevel: 'comment',
     build: withComment(`/reactions/${encodeURIComponent('🔥')}`),
   },
 ];

@@ -14,6 +14,7 @@ import {
   CreateCoverBody,
 } from './covers.schemas.ts';
 import { read, write } from './route-auth.ts';
+import { OWNER_ONLY } from './share-rules.ts';
 
 const BASE = '/api/v1/tracks/:id/covers';
 
@@ -55,7 +56,7 @@ export async function coversRoutes(app: App) {
         description:
           'PUT the image to `uploadUrl` with `headers`, then confirm it with ' +
           '`POST /api/v1/tracks/{id}/covers/{coverId}/added`. With `fileSize`, the URL accepts exactly that ' +
-          'many bytes. When the track has no current cover, the first cover confirmed becomes it.',
+          `many bytes. When the track has no current cover, the first cover confirmed becomes it. ${OWNER_ONLY}`,
         params: IdParams,
         body: CreateCoverBody,
         response: { 201: CoverUpload, ...fileRefusals },
@@ -76,7 +77,8 @@ export async function coversRoutes(app: App) {
           summary: 'Confirm a cover upload once its image is PUT: the file is checked, stored and accounted',
           description:
             'When the track has no current cover, this one becomes it. Calling it again after success ' +
-            'answers the cover. Takes no body (or `{}`).',
+            'answers the cover. Takes no body (or `{}`).' +
+            ` ${OWNER_ONLY}`,
           params: CoverParams,
           body: EmptyBody,
           response: {
@@ -96,7 +98,7 @@ export async function coversRoutes(app: App) {
         schema: {
           operationId: 'tracks.covers.setCurrent',
           summary: 'Make this cover the one the track shows',
-          description: 'Takes no body (or `{}`). A cover whose image is not confirmed yet is 409.',
+          description: `Takes no body (or \`{}\`). A cover whose image is not confirmed yet is 409. ${OWNER_ONLY}`,
           params: CoverParams,
           body: EmptyBody,
           response: {
@@ -117,7 +119,8 @@ export async function coversRoutes(app: App) {
         operationId: 'tracks.covers.delete',
         summary: 'Delete a cover and its image, registered or pending',
         description:
-          'Deleting the current cover leaves the track without one (`cover` null) until another is set.',
+          'Deleting the current cover leaves the track without one (`cover` null) until another is set.' +
+          ` ${OWNER_ONLY}`,
         params: CoverParams,
         response: { 204: NoContent },
       },

@@ -9,7 +9,7 @@ import type { FilesService } from '../files/files.service.ts';
 import { resolveMediaType } from '../files/media-type.ts';
 import { ownedBy, registerOwnedUpload, removeOwnedUpload } from '../files/owned-uploads.ts';
 import * as repo from './covers.repository.ts';
-import { requireTrack } from './track-access.ts';
+import { requireTrack, requireTrackForChange } from './track-access.ts';
 import { coverOwner } from './track-files.ts';
 import { touchTrack } from './tracks.repository.ts';
 
@@ -78,7 +78,7 @@ export class TrackCoversService {
     trackId: number,
     input: { fileName: string; fileSize?: number | undefined; mediaType?: string | undefined },
   ) {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     const ticket = await this.files.createUploadUrl({
       teamId: track.teamId,
       kind: 'image',
@@ -93,7 +93,7 @@ export class TrackCoversService {
 
   /** Registers the uploaded image; calling it again once registered answers the cover. */
   async added(principal: Principal, trackId: number, coverId: number) {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     const file = await registerOwnedUpload(this.files, {
       teamId: track.teamId,
       owner: coverOwner(trackId),
@@ -114,7 +114,7 @@ export class TrackCoversService {
 
   /** Makes a registered cover the one the track shows. */
   async setCurrent(principal: Principal, trackId: number, coverId: number) {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     const file = await this.db.transaction(async (tx) => {
       const locked = await repo.lockCoverFile(tx, track.teamId, trackId, coverId);
       if (!locked) return undefined;
@@ -133,7 +133,7 @@ export class TrackCoversService {
 
   /** Deletes a cover and its image, registered or pending; the current one leaves the track without a cover. */
   async remove(principal: Principal, trackId: number, coverId: number): Promise<void> {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     const removed = await removeOwnedUpload(
       this.files,
       track.teamId,

@@ -258,7 +258,7 @@ describe('track covers', () => {
     expect((await getTrack(team, track.id)).coverFileId).toBe(cover.id);
   });
 
-  it('lets a team API key with tracks:write manage covers (B), and a member of a sharing team too', async () => {
+  it('lets a team API key with tracks:write manage covers (B); a member of a sharing team only sees them', async () => {
     const team = await ctx.newTeam();
     const track = await ctx.newTrack(team);
     const key = await ctx.newApiKey(team, ['tracks:write']);
@@ -276,9 +276,18 @@ describe('track covers', () => {
     });
     expect(shared.statusCode, shared.body).toBeLessThan(300);
     const member = await ctx.addMember(guest);
-    const cover = await uploadCover(ctx, { ...guest, owner: member }, track.id, 9);
-    const set = await call('PATCH', coversUrl(track.id, `/${cover.id}/current`), member.token);
-    expect(set.json()).toMatchObject({ id: cover.id, isCurrent: true });
+    const listed = await call('GET', coversUrl(track.id), member.token);
+    expect(listed.json().items).toEqual([expect.objectContaining({ id: added.json().id, isCurrent: true })]);
+    const other = await uploadCover(ctx, team, track.id, 9);
+    for (const [method, suffix, payload] of [
+      ['POST', '', { fileName: 'g.png' }],
+      ['PATCH', `/${other.id}/current`, undefined],
+      ['DELETE', `/${added.json().id}`, undefined],
+    ] as const) {
+      const res = await call(method, coversUrl(track.id, suffix), member.token, payload);
+      expect(res.statusCode, `${method} ${suffix}`).toBe(403);
+    }
+    expect((await getTrack(team, track.id)).coverFileId).toBe(added.json().id);
   });
 });
 
@@ -289,10 +298,16 @@ const withCover = (suffix: string) => async (team: TestTeam) => {
   return { url: coversUrl(track.id, `/${cover.id}${suffix}`) };
 };
 const cases: MatrixCase[] = [
-  { method: 'GET', path: P, build: async (team) => ({ url: coversUrl((await ctx.newTrack(team)).id) }) },
+  {
+    method: 'GET',
+    path: P,
+    shareLevel: 'read',
+    build: async (team) => ({ url: coversUrl((await ctx.newTrack(team)).id) }),
+  },
   {
     method: 'POST',
     path: P,
+    shareLevel: 'owner',
     build: async (team) => ({
       url: coversUrl((await ctx.newTrack(team)).id),
       payload: { fileName: 'c.png' },
@@ -301,6 +316,7 @@ const cases: MatrixCase[] = [
   {
     method: 'POST',
     path: `${P}/{coverId}/added`,
+    shareLevel: 'owner',
     build: async (team) => {
       const track = await ctx.newTrack(team);
       const png = tinyPng();
@@ -311,8 +327,8 @@ const cases: MatrixCase[] = [
       return { url: coversUrl(track.id, `/${ticket.id}/added`) };
     },
   },
-  { method: 'PATCH', path: `${P}/{coverId}/current`, build: withCover('/current') },
-  { method: 'DELETE', path: `${P}/{coverId}`, build: withCover('') },
+  { method: 'PATCH', path: `${P}/{coverId}/current`, shareLevel: 'owner', build: withCover('/current') },
+  { method: 'DELETE', path: `${P}/{coverId}`, shareLevel: 'owner', build: withCover('') },
 ];
 
 describeSecurityMatrix(ctx, cases);

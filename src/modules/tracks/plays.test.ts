@@ -124,6 +124,7 @@ const cases: MatrixCase[] = [
   {
     method: 'GET',
     path: '/api/v1/tracks/{id}/versions/{versionId}/plays',
+    shareLevel: 'read',
     build: async (team: TestTeam) => {
       const track = await ctx.newTrack(team);
       return { url: `${versionsBase(track)}/${track.versionId}/plays` };

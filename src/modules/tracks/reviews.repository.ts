@@ -46,19 +46,26 @@ export async function lockOpenReview(db: Db, versionId: number) {
   return row;
 }
 
+/**
+ * Opens a review with its reviewers; undefined when the version has an open review already. The one-open
+ * unique index decides between concurrent requests (the lock above finds no row to wait on before the first
+ * commits), so the losers get no row instead of an error.
+ */
 export async function insertReview(
   db: Db,
   versionId: number,
   requestedBy: string,
   reviewerIds: string[],
   now: Date,
-) {
+): Promise<number | undefined> {
   const [review] = await db
     .insert(versionReviews)
     .values({ versionId, requestedBy, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
     .returning({ id: versionReviews.id });
-  await db.insert(reviewReviewers).values(reviewerIds.map((userId) => ({ reviewId: review!.id, userId })));
-  return review!.id;
+  if (!review) return undefined;
+  await db.insert(reviewReviewers).values(reviewerIds.map((userId) => ({ reviewId: review.id, userId })));
+  return review.id;
 }
 
 export async function findReviewer(db: Db, reviewId: number, userId: string) {

@@ -3,6 +3,7 @@ import { principalOf } from '../../plugins/auth.ts';
 import { ErrorRef } from '../../shared/schemas.ts';
 import { ReviewDecisionBody, ReviewRequestBody } from './reviews.schemas.ts';
 import { session } from './route-auth.ts';
+import { OWNER_ONLY } from './share-rules.ts';
 import { VersionDetail, VersionParams } from './versions.schemas.ts';
 
 const BASE = '/api/v1/tracks/:id/versions/:versionId/review';
@@ -19,8 +20,7 @@ export async function reviewsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.review.request',
         summary: 'Ask team members to review this version',
-        description:
-          'Every reviewer must be a member of the owning team (400 otherwise); one open review at a time (409).',
+        description: `Every reviewer must be a member of the owning team (400 otherwise); one open review at a time (409). ${OWNER_ONLY}`,
         params: VersionParams,
         body: ReviewRequestBody,
         response: { 200: VersionDetail, 409: { ...ErrorRef, description: 'An open review exists' } },
@@ -42,6 +42,7 @@ export async function reviewsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.review.withdraw',
         summary: 'Withdraw the open review (its requester only)',
+        description: OWNER_ONLY,
         params: VersionParams,
         response: { 200: VersionDetail, ...noOpenReview },
       },
@@ -56,6 +57,7 @@ export async function reviewsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.review.listened',
         summary: 'Mark that you listened to the version under review (reviewers only)',
+        description: OWNER_ONLY,
         params: VersionParams,
         response: { 200: VersionDetail, ...noOpenReview },
       },
@@ -70,8 +72,7 @@ export async function reviewsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.review.decide',
         summary: 'Approve or request changes (reviewers only)',
-        description:
-          'Any "changes_requested" closes the review with that state; once every reviewer approved, it closes approved.',
+        description: `Any "changes_requested" closes the review with that state; once every reviewer approved, it closes approved. ${OWNER_ONLY}`,
         params: VersionParams,
         body: ReviewDecisionBody,
         response: { 200: VersionDetail, ...noOpenReview },

@@ -6,7 +6,7 @@ import { errors } from '../../shared/errors.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
 import { activityRecorder } from '../activity/activity.ts';
 import * as repo from './reviews.repository.ts';
-import { requireVersion } from './track-access.ts';
+import { requireVersionForChange } from './track-access.ts';
 import { nonMembers } from './track-teams.ts';
 import type { VersionsService } from './versions.service.ts';
 
@@ -25,7 +25,7 @@ export class ReviewsService {
 
   async request(principal: Principal, trackId: number, versionId: number, reviewerIds: string[]) {
     const userId = sessionUserId(principal);
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const strangers = new Set(await nonMembers(this.db, track.teamId, reviewerIds));
     if (strangers.size > 0)
       throw errors.validation(
@@ -36,10 +36,11 @@ export class ReviewsService {
         ),
       );
     const now = this.clock.now();
+    const openAlready = () => errors.conflict('This version already has an open review; withdraw it first');
     return this.db.transaction(async (tx) => {
-      if (await repo.lockOpenReview(tx, versionId))
-        throw errors.conflict('This version already has an open review; withdraw it first');
+      if (await repo.lockOpenReview(tx, versionId)) throw openAlready();
       const reviewId = await repo.insertReview(tx, versionId, userId, reviewerIds, now);
+      if (reviewId === undefined) throw openAlready();
       await record(tx, principal, track.teamId, 'review.requested', reviewId, {
         trackId,
         versionId,
@@ -51,7 +52,7 @@ export class ReviewsService {
 
   async withdraw(principal: Principal, trackId: number, versionId: number) {
     const userId = sessionUserId(principal);
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     return this.db.transaction(async (tx) => {
       const review = await this.openReview(tx, versionId);
       if (review.requestedBy !== userId) throw errors.forbidden('Only the requester can withdraw a review');
@@ -63,7 +64,7 @@ export class ReviewsService {
 
   async listened(principal: Principal, trackId: number, versionId: number) {
     const userId = sessionUserId(principal);
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     return this.db.transaction(async (tx) => {
       const review = await this.openReview(tx, versionId);
       const reviewer = await this.requireReviewer(tx, review.id, userId);
@@ -77,7 +78,7 @@ export class ReviewsService {
 
   async decide(principal: Principal, trackId: number, versionId: number, decision: ReviewDecision) {
     const userId = sessionUserId(principal);
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const review = await this.openReview(tx, versionId);

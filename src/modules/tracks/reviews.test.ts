@@ -73,6 +73,17 @@ describe('version reviews', () => {
     expect((await post(`${review}/decide`, a.token, { status: 'approved' })).statusCode).toBe(409);
   });
 
+  it('answers concurrent identical requests with one 200 and 409 conflict for the others', async () => {
+    const { team, a, review } = await reviewSetup();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => post(`${review}/request`, team.owner.token, { reviewerIds: [a.id] })),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses, results.map((r) => r.body).join('\n')).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const refused of results.filter((r) => r.statusCode === 409))
+      expect(refused.json().code).toBe('conflict');
+  });
+
   it('refuses reviewers outside the team and malformed requests (400)', async () => {
     const { team, a, review } = await reviewSetup();
     const outsider = await ctx.newUser();
@@ -103,14 +114,20 @@ const cases: MatrixCase[] = [
   {
     method: 'POST',
     path: `${P}/request`,
+    shareLevel: 'owner',
     build: async (team) => ({
       ...(await withOpenReview('request')(team)),
       payload: { reviewerIds: [team.owner.id] },
     }),
   },
-  { method: 'POST', path: `${P}/withdraw`, build: withOpenReview('withdraw') },
-  { method: 'POST', path: `${P}/listened`, build: withOpenReview('listened') },
-  { method: 'POST', path: `${P}/decide`, build: withOpenReview('decide', { status: 'approved' }) },
+  { method: 'POST', path: `${P}/withdraw`, shareLevel: 'owner', build: withOpenReview('withdraw') },
+  { method: 'POST', path: `${P}/listened`, shareLevel: 'owner', build: withOpenReview('listened') },
+  {
+    method: 'POST',
+    path: `${P}/decide`,
+    shareLevel: 'owner',
+    build: withOpenReview('decide', { status: 'approved' }),
+  },
 ];
 
 describeSecurityMatrix(ctx, cases);

@@ -3,6 +3,7 @@ import { principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
 import { ErrorRef, NoContent } from '../../shared/schemas.ts';
 import { read, session, write } from './route-auth.ts';
+import { OWNER_ONLY } from './share-rules.ts';
 import {
   CreateStemBody,
   Stem,
@@ -49,7 +50,7 @@ export async function stemsRoutes(app: App) {
         description:
           'PUT the bytes to `uploadUrl` with `headers`, then register the stem with POST .../stems ' +
           '`{name, stemKey}`. `pendingKey` and `stemKey` are the same key under both names the API uses. ' +
-          'An upload never registered is removed after a while; POST .../stems/cleanup removes it at once.',
+          `An upload never registered is removed after a while; POST .../stems/cleanup removes it at once. ${OWNER_ONLY}`,
         params: VersionParams,
         body: StemUploadBody,
         response: { 200: StemUploadUrl, ...uploadRefusals },
@@ -66,7 +67,7 @@ export async function stemsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.stems.discardUpload',
         summary: 'Give up a stem upload that will not be registered: the upload and its bytes are removed',
-        description: '404 when the key is not a pending stem upload of this version (or was registered).',
+        description: `404 when the key is not a pending stem upload of this version (or was registered). ${OWNER_ONLY}`,
         params: VersionParams,
         body: StemCleanupBody,
         response: { 204: NoContent },
@@ -107,6 +108,7 @@ export async function stemsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.stems.create',
         summary: 'Register an uploaded stem: its audio is checked and analysed, the stem goes last',
+        description: OWNER_ONLY,
         params: VersionParams,
         body: CreateStemBody,
         response: { 201: Stem, ...registrationRefusals },
@@ -144,6 +146,7 @@ export async function stemsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.stems.update',
         summary: 'Change a stem’s name, instrument or notes, or replace its audio with a new upload',
+        description: OWNER_ONLY,
         params: StemParams,
         body: StemPatchBody,
         response: { 200: Stem, ...registrationRefusals },
@@ -162,6 +165,7 @@ export async function stemsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.stems.delete',
         summary: 'Delete a stem and its audio file',
+        description: OWNER_ONLY,
         params: StemParams,
         response: { 204: NoContent },
       },
@@ -183,7 +187,7 @@ export async function stemsRoutes(app: App) {
         description:
           'The file and its bytes are deleted and the stem stays with `file: null`, keeping its name, ' +
           'instrument, notes and place, so a new upload can be attached with PATCH `{stemKey}`; DELETE ' +
-          'removes the stem itself. Answers the stem; on a stem that has no file it changes nothing.',
+          `removes the stem itself. Answers the stem; on a stem that has no file it changes nothing. ${OWNER_ONLY}`,
         params: StemParams,
         response: { 200: Stem },
       },

@@ -9,7 +9,7 @@ import type { FileRow } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { audioFileView } from './audio-file-view.ts';
 import * as repo from './stems.repository.ts';
-import { requireVersion } from './track-access.ts';
+import { requireVersion, requireVersionForChange } from './track-access.ts';
 import { stemsOwner } from './version-audio.ts';
 
 const record = activityRecorder('stem');
@@ -37,7 +37,7 @@ export class StemsService {
     versionId: number,
     input: { fileName: string; fileSize?: number | undefined; mediaType?: string | undefined },
   ) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const mediaType = input.mediaType?.trim();
     const ticket = await this.files.createUploadUrl({
       teamId: track.teamId,
@@ -83,7 +83,7 @@ export class StemsService {
     versionId: number,
     input: StemInput & { name: string; stemKey: string },
   ) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const stemId = await this.withUpload(
       track.teamId,
       versionId,
@@ -116,7 +116,7 @@ export class StemsService {
     stemId: number,
     input: StemInput & { stemKey?: string | undefined },
   ) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     // Checked before an upload is registered, so a wrong stem id leaves the upload usable.
     if (!(await repo.findStem(this.db, versionId, stemId))) throw errors.notFound('stem');
     const { stemKey, ...fields } = input;
@@ -143,7 +143,7 @@ export class StemsService {
 
   /** Deletes a stem and its file. */
   async remove(principal: Principal, trackId: number, versionId: number, stemId: number): Promise<void> {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     await this.files.transaction(async (tx) => {
       const stem = await repo.lockStem(tx, versionId, stemId);
       if (!stem) throw errors.notFound('stem');
@@ -158,7 +158,7 @@ export class StemsService {
    * `stemKey`. Answers the stem; on a stem without a file it changes nothing.
    */
   async removeFile(principal: Principal, trackId: number, versionId: number, stemId: number) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     await this.files.transaction(async (tx) => {
       const stem = await repo.lockStem(tx, versionId, stemId);
       if (!stem) throw errors.notFound('stem');
@@ -177,7 +177,7 @@ export class StemsService {
 
   /** Gives up a stem upload that will not be registered: the pending upload and any bytes PUT go. */
   async discardUpload(principal: Principal, trackId: number, versionId: number, pendingKey: string) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     if (!(await this.files.discardPending(track.teamId, pendingKey, stemsOwner(versionId))))
       throw errors.notFound('upload');
   }

@@ -300,6 +300,7 @@ const cases: MatrixCase[] = [
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/versions/{versionId}/stems/upload-url',
+    shareLevel: 'owner',
     build: stemRoute(async (_team, track) => ({
       url: `${stemsOf(track)}/upload-url`,
       payload: { fileName: 'matrix.wav' },
@@ -308,6 +309,7 @@ const cases: MatrixCase[] = [
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/versions/{versionId}/stems',
+    shareLevel: 'owner',
     build: stemRoute(async (team, track) => {
       const { stemKey } = await uploadStemBytes(ctx, team, track, track.versionId);
       return { url: stemsOf(track), payload: { name: 'Matrix', stemKey } };
@@ -316,23 +318,37 @@ const cases: MatrixCase[] = [
   {
     method: 'GET',
     path: '/api/v1/tracks/{id}/versions/{versionId}/stems',
+    shareLevel: 'read',
     build: stemRoute(async (_team, track) => ({ url: stemsOf(track) })),
   },
-  { method: 'GET', path: '/api/v1/tracks/{id}/versions/{versionId}/stems/{stemId}', build: withStem('') },
+  {
+    method: 'GET',
+    path: '/api/v1/tracks/{id}/versions/{versionId}/stems/{stemId}',
+    shareLevel: 'read',
+    build: withStem(''),
+  },
   {
     method: 'PATCH',
     path: '/api/v1/tracks/{id}/versions/{versionId}/stems/{stemId}',
+    shareLevel: 'owner',
     build: withStem('', { name: 'Matrix' }),
   },
-  { method: 'DELETE', path: '/api/v1/tracks/{id}/versions/{versionId}/stems/{stemId}', build: withStem('') },
+  {
+    method: 'DELETE',
+    path: '/api/v1/tracks/{id}/versions/{versionId}/stems/{stemId}',
+    shareLevel: 'owner',
+    build: withStem(''),
+  },
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/versions/{versionId}/stems/{stemId}/cleanup',
+    shareLevel: 'owner',
     build: withStem('/cleanup'),
   },
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/versions/{versionId}/stems/cleanup',
+    shareLevel: 'owner',
     build: stemRoute(async (team, track) => {
       const { pendingKey } = await uploadStemBytes(ctx, team, track, track.versionId);
       return { url: `${stemsOf(track)}/cleanup`, payload: { pendingKey } };

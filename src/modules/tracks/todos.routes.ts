@@ -3,6 +3,7 @@ import { principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
 import { NoContent } from '../../shared/schemas.ts';
 import { read, write } from './route-auth.ts';
+import { OWNER_ONLY } from './share-rules.ts';
 import { CreateTodoBody, Todo, TodoListQuery, TodoPage, TodoParams, TodoPatchBody } from './todos.schemas.ts';
 import { VersionParams } from './versions.schemas.ts';
 
@@ -35,6 +36,7 @@ export async function todosRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.todos.create',
         summary: 'Add a to-do to a version (assignee: a member of the owning team)',
+        description: OWNER_ONLY,
         params: VersionParams,
         body: CreateTodoBody,
         response: { 201: Todo },
@@ -55,6 +57,7 @@ export async function todosRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.todos.update',
         summary: 'Change a to-do: text, done, assignee, due date (null clears)',
+        description: OWNER_ONLY,
         params: TodoParams,
         body: TodoPatchBody,
         response: { 200: Todo },
@@ -73,6 +76,7 @@ export async function todosRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.todos.delete',
         summary: 'Delete a to-do',
+        description: OWNER_ONLY,
         params: TodoParams,
         response: { 204: NoContent },
       },

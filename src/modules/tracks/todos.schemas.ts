@@ -1,9 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { CalendarDate, Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 
 export const TodoParams = Type.Object({ id: Id, versionId: Id, todoId: Id });
-
-const DueDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
 export const Todo = Type.Object({
   id: Id,
@@ -11,7 +9,7 @@ export const Todo = Type.Object({
   todo: Type.String(),
   done: Type.Boolean(),
   assigneeId: Type.Union([Uuid, Type.Null()]),
-  dueDate: Type.Union([DueDate, Type.Null()]),
+  dueDate: Type.Union([CalendarDate, Type.Null()]),
   createdBy: Type.Union([Uuid, Type.Null()]),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -26,7 +24,7 @@ const Assignee = Type.Union([Uuid, Type.Null()], { description: 'A member of the
 export const CreateTodoBody = Type.Object({
   todo: TodoText,
   assigneeId: Type.Optional(Assignee),
-  dueDate: Type.Optional(Type.Union([DueDate, Type.Null()])),
+  dueDate: Type.Optional(Type.Union([CalendarDate, Type.Null()])),
 });
 
 export const TodoPatchBody = Type.Object(
@@ -34,7 +32,7 @@ export const TodoPatchBody = Type.Object(
     todo: Type.Optional(TodoText),
     done: Type.Optional(Type.Boolean()),
     assigneeId: Type.Optional(Assignee),
-    dueDate: Type.Optional(Type.Union([DueDate, Type.Null()])),
+    dueDate: Type.Optional(Type.Union([CalendarDate, Type.Null()])),
   },
   { minProperties: 1 },
 );

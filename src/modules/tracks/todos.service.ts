@@ -5,7 +5,7 @@ import { errors } from '../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { activityRecorder, actorOf } from '../activity/activity.ts';
 import * as repo from './todos.repository.ts';
-import { requireVersion } from './track-access.ts';
+import { requireVersion, requireVersionForChange } from './track-access.ts';
 import { nonMembers } from './track-teams.ts';
 
 const record = activityRecorder('todo');
@@ -36,7 +36,7 @@ export class TodosService {
     versionId: number,
     input: TodoInput & { todo: string },
   ) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     await this.checkAssignee(track.teamId, input.assigneeId);
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
@@ -53,7 +53,7 @@ export class TodosService {
   }
 
   async update(principal: Principal, trackId: number, versionId: number, todoId: number, input: TodoInput) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     await this.requireTodo(versionId, todoId);
     await this.checkAssignee(track.teamId, input.assigneeId);
     return this.db.transaction(async (tx) => {
@@ -68,7 +68,7 @@ export class TodosService {
   }
 
   async remove(principal: Principal, trackId: number, versionId: number, todoId: number) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     await this.requireTodo(versionId, todoId);
     await this.db.transaction(async (tx) => {
       await repo.deleteTodo(tx, todoId);

@@ -103,21 +103,25 @@ const cases: MatrixCase[] = [
   {
     method: 'GET',
     path: '/api/v1/tracks/{id}/versions/{versionId}/todos',
+    shareLevel: 'read',
     build: async (team) => ({ url: await todosUrl(team) }),
   },
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/versions/{versionId}/todos',
+    shareLevel: 'owner',
     build: async (team) => ({ url: await todosUrl(team), payload: { todo: 'matrix' } }),
   },
   {
     method: 'PATCH',
     path: '/api/v1/tracks/{id}/versions/{versionId}/todos/{todoId}',
+    shareLevel: 'owner',
     build: withTodo({ done: true }),
   },
   {
     method: 'DELETE',
     path: '/api/v1/tracks/{id}/versions/{versionId}/todos/{todoId}',
+    shareLevel: 'owner',
     build: withTodo(),
   },
 ];

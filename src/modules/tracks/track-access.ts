@@ -14,9 +14,23 @@ export type TrackAccess = {
   track: TrackRow;
   /** The caller's role in the owning team (null for a key or for a member of a sharing team only). */
   ownerRole: TeamRole | null;
-  /** Whether the caller manages (owner or admin) a team that holds the track. */
+  /** Whether the caller acts for the owning team: one of its members, or one of its keys. */
+  ownerTeam: boolean;
+  /**
+   * Whether the caller manages the track: an owner or admin of the owning team, or a key of that team (keys
+   * are issued by its owners and admins). Roles in a team the track is shared with never count.
+   */
   manages: boolean;
 };
+
+/**
+ * What a change of a track needs of the caller:
+ * - `comment`: any team that holds the track (reading, commenting, replying, reacting, the caller's own
+ *   comments);
+ * - `owner`: the owning team (its members, its keys with the route's scope): every other change or deletion;
+ * - `manage`: owners and admins of the owning team, or its keys (sharing and unsharing).
+ */
+export type TrackChange = 'comment' | 'owner' | 'manage';
 
 const liveTrackById = preparedQuery('tracks_live_by_id', (db, p: Placeholders<{ id: number }>) =>
   db
@@ -70,15 +84,58 @@ export async function requireTrack(
       throw errors.forbidden(
         "Only keys of the team that owns the track can change it; this key's team can read it",
       );
-    return { track, ownerRole: null, manages: false };
+    const ownerTeam = principal.teamId === track.teamId;
+    return { track, ownerRole: null, ownerTeam, manages: ownerTeam };
   }
   const roles = await rolesOfUser(db, { trackId, userId: principal.userId });
   if (roles.length === 0) throw errors.notFound('track');
+  const ownerRole = roles.find((r) => r.teamId === track.teamId)?.role ?? null;
   return {
     track,
-    ownerRole: roles.find((r) => r.teamId === track.teamId)?.role ?? null,
-    manages: roles.some((r) => MANAGERS.includes(r.role)),
+    ownerRole,
+    ownerTeam: ownerRole !== null,
+    manages: ownerRole !== null && MANAGERS.includes(ownerRole),
   };
+}
+
+/**
+ * The write guard of the tracks area: the track as `requireTrack` finds it (404 unseen), then 403 when the
+ * caller's place does not allow the change. A team the track is shared with reads and comments only, so a
+ * share never lets anyone change or delete what the owning team holds.
+ */
+export async function requireTrackForChange(
+  db: Db,
+  principal: Principal,
+  trackId: number,
+  change: TrackChange,
+  options: { deleted?: boolean } = {},
+): Promise<TrackAccess> {
+  const access = await requireTrack(db, principal, trackId, options);
+  requireChange(access, change);
+  return access;
+}
+
+/** `requireVersion` for a change: the version of a track the caller may change as `change` says. */
+export async function requireVersionForChange(
+  db: Db,
+  principal: Principal,
+  trackId: number,
+  versionId: number,
+  change: TrackChange,
+): Promise<TrackAccess & { version: VersionRow }> {
+  const access = await requireVersion(db, principal, trackId, versionId);
+  requireChange(access, change);
+  return access;
+}
+
+function requireChange(access: TrackAccess, change: TrackChange): void {
+  if (change === 'comment') return;
+  if (!access.ownerTeam)
+    throw errors.forbidden(
+      'Only the team that owns the track can change it; a team it is shared with reads and comments',
+    );
+  if (change === 'manage' && !access.manages)
+    throw errors.forbidden('Only owners and admins of the team that owns the track can do this');
 }
 
 /** A version of a track the caller may see; a version of another track is 404. */
@@ -96,12 +153,6 @@ export async function requireVersion(
     .limit(1);
   if (!version) throw errors.notFound('version');
   return { ...access, version };
-}
-
-/** Writes that change what the owning team holds (delete, status, board order) need its membership. */
-export function requireOwnerTeamMember(access: TrackAccess): void {
-  if (access.ownerRole === null)
-    throw errors.forbidden('Only members of the team that owns the track can do this');
 }
 
 /**
@@ -123,7 +174,6 @@ export async function boardTeamOfTracks(db: Db, principal: Principal, trackIds: 
       .limit(1);
     if (row) return row.teamId;
   }
-  const first = await requireTrack(db, principal, trackIds[0]!);
-  requireOwnerTeamMember(first);
+  const first = await requireTrackForChange(db, principal, trackIds[0]!, 'owner');
   return first.track.teamId;
 }

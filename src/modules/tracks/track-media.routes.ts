@@ -7,6 +7,7 @@ import { conflictResponse } from '../teams/conflict-response.ts';
 import { EmptyBody } from '../teams/media.schemas.ts';
 import { acceptEmptyJsonBody } from '../users/empty-body.ts';
 import { read, session, write } from './route-auth.ts';
+import { OWNER_ONLY } from './share-rules.ts';
 import {
   CreateTrackMediaBody,
   TrackMedia,
@@ -48,7 +49,7 @@ export async function trackMediaRoutes(app: App) {
           'Answers the pending media and a signed URL: PUT the bytes to `uploadUrl` with `headers`, then ' +
           'confirm with `POST /api/v1/tracks/{id}/media/{mediaId}/added`. The kind (audio, image, video, document) ' +
           'follows `mediaType`, or the file name when it is left out; with `fileSize` the URL accepts exactly ' +
-          'that many bytes.',
+          `that many bytes. ${OWNER_ONLY}`,
         params: IdParams,
         body: CreateTrackMediaBody,
         response: { 201: TrackMediaUpload, ...fileRefusals },
@@ -69,7 +70,8 @@ export async function trackMediaRoutes(app: App) {
           summary: 'Confirm a media upload once its bytes are PUT: the file is checked, stored and accounted',
           description:
             'Reads audio facts of audio files; waveform peaks follow in the background (`peaks.status`). ' +
-            'Calling it again after success answers the media. Takes no body (or `{}`).',
+            'Calling it again after success answers the media. Takes no body (or `{}`).' +
+            ` ${OWNER_ONLY}`,
           params: TrackMediaParams,
           body: EmptyBody,
           response: {
@@ -90,6 +92,7 @@ export async function trackMediaRoutes(app: App) {
       schema: {
         operationId: 'tracks.media.delete',
         summary: 'Delete a media file of a track and its bytes, registered or pending',
+        description: OWNER_ONLY,
         params: TrackMediaParams,
         response: { 204: NoContent },
       },

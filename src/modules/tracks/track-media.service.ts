@@ -8,7 +8,7 @@ import type { FileRow } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { resolveUploadType } from '../files/media-type.ts';
 import { registerOwnedUpload, removeOwnedUpload } from '../files/owned-uploads.ts';
-import { requireTrack } from './track-access.ts';
+import { requireTrack, requireTrackForChange } from './track-access.ts';
 import { trackMediaOwner } from './track-files.ts';
 
 const record = activityRecorder('track');
@@ -17,7 +17,8 @@ type Page = { limit: number; cursor?: string | undefined };
 
 /**
  * Files of a track beside its versions (video, artwork, documents, audio): uploaded in two steps (URL, PUT,
- * `added`), listed and deleted by anyone who can see the track. A media id is its file's id throughout.
+ * `added`), listed by anyone who can see the track, changed and deleted by the owning team only. A media id
+ * is its file's id throughout.
  */
 export class TrackMediaService {
   constructor(
@@ -44,7 +45,7 @@ export class TrackMediaService {
     input: { fileName: string; fileSize?: number | undefined; mediaType?: string | undefined },
   ) {
     const userId = sessionUserId(principal);
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     const fileName = input.fileName.trim();
     const { kind, contentType } = resolveUploadType(fileName, input.mediaType);
     const ticket = await this.files.createUploadUrl({
@@ -62,7 +63,7 @@ export class TrackMediaService {
   /** Registers the uploaded bytes; calling it again once registered answers the media. */
   async added(principal: Principal, trackId: number, mediaId: number) {
     const userId = sessionUserId(principal);
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     const file = await registerOwnedUpload(this.files, {
       teamId: track.teamId,
       owner: trackMediaOwner(trackId),
@@ -77,7 +78,7 @@ export class TrackMediaService {
 
   /** Deletes a media and its bytes, registered or still pending. */
   async remove(principal: Principal, trackId: number, mediaId: number): Promise<void> {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     const removed = await removeOwnedUpload(
       this.files,
       track.teamId,

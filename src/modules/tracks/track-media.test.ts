@@ -332,15 +332,22 @@ describe('every file of a track', () => {
 
 const P = '/api/v1/tracks/{id}/media';
 const cases: MatrixCase[] = [
-  { method: 'GET', path: P, build: async (team) => ({ url: mediaUrl((await ctx.newTrack(team)).id) }) },
+  {
+    method: 'GET',
+    path: P,
+    shareLevel: 'read',
+    build: async (team) => ({ url: mediaUrl((await ctx.newTrack(team)).id) }),
+  },
   {
     method: 'POST',
     path: P,
+    shareLevel: 'owner',
     build: async (team) => ({ url: mediaUrl((await ctx.newTrack(team)).id), payload: { fileName: 'n.txt' } }),
   },
   {
     method: 'POST',
     path: `${P}/{mediaId}/added`,
+    shareLevel: 'owner',
     build: async (team) => {
       const track = await ctx.newTrack(team);
       const { ticket } = await uploadTrackFile(
@@ -359,6 +366,7 @@ const cases: MatrixCase[] = [
   {
     method: 'DELETE',
     path: `${P}/{mediaId}`,
+    shareLevel: 'owner',
     build: async (team) => {
       const track = await ctx.newTrack(team);
       const media = await uploadMedia(ctx, team, track.id, pdf, 'n.pdf');

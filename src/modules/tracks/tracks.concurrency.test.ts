@@ -12,7 +12,7 @@ const create = (team: TestTeam, title: string) =>
     method: 'POST',
     url: '/api/v1/tracks/',
     token: team.owner.token,
-    payload: { title, team_id: team.id, audio_file_name: 'a.wav' },
+    payload: { title, team_id: team.id, audio_file_name: 'a.wav', audio_file_size: 1024 },
   });
 
 async function positions(team: TestTeam, statusId: string) {

@@ -210,6 +210,19 @@ export async function shareTrack(db: Db, trackId: number, teamId: number, userId
   return rows.length > 0;
 }
 
+/**
+ * Ends the share of a track with a team; false when the team did not hold it through a share. The track row
+ * is locked first, so album changes that hold it (key share) finish before, and later ones wait.
+ */
+export async function unshareTrack(db: Db, trackId: number, teamId: number): Promise<boolean> {
+  await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, trackId)).for('update');
+  const rows = await db
+    .delete(trackTeams)
+    .where(and(eq(trackTeams.trackId, trackId), eq(trackTeams.teamId, teamId)))
+    .returning({ teamId: trackTeams.teamId });
+  return rows.length > 0;
+}
+
 /** The track's references and inspirations, oldest first. */
 const linksOfTrack = preparedQuery('tracks_links_of_track', (db, p: Placeholders<{ trackId: number }>) =>
   db

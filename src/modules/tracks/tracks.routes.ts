@@ -3,6 +3,7 @@ import type { App } from '../../app.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
 import { read, session, write } from './route-auth.ts';
+import { OWNER_ONLY, SHARING_RULE } from './share-rules.ts';
 import {
   CreatedTrack,
   CreateTrackBody,
@@ -11,6 +12,7 @@ import {
   ReferenceBody,
   ReorderBody,
   ShareBody,
+  ShareParams,
   ShareResult,
   StatusBody,
   TrackDetail,
@@ -60,11 +62,12 @@ export async function tracksRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { title, team_id, audio_file_name } = request.body;
+      const { title, team_id, audio_file_name, audio_file_size } = request.body;
       const created = await tracks.create(principalOf(request), {
         title,
         teamId: team_id,
         audioFileName: audio_file_name,
+        audioFileSize: audio_file_size,
       });
       return reply.code(201).send(created);
     },
@@ -79,7 +82,7 @@ export async function tracksRoutes(app: App) {
         summary: 'Reorder the tracks of one status column (all of them, each once)',
         description:
           'track_orders must be a permutation of the live tracks of the status in their team: a repeated or ' +
-          'foreign track id, a repeated order, or a missing track is 400. Applied atomically.',
+          `foreign track id, a repeated order, or a missing track is 400. Applied atomically. ${OWNER_ONLY}`,
         body: ReorderBody,
         response: {
           200: Type.Object({ statusId: Type.String(), trackIds: Type.Array(Type.Integer()) }),
@@ -111,6 +114,7 @@ export async function tracksRoutes(app: App) {
       schema: {
         operationId: 'tracks.update',
         summary: "Change a track's catalogue fields",
+        description: OWNER_ONLY,
         params: IdParams,
         body: TrackPatchBody,
         response: { 200: TrackDetail },
@@ -126,7 +130,7 @@ export async function tracksRoutes(app: App) {
       schema: {
         operationId: 'tracks.delete',
         summary: 'Delete a track: soft (default, restorable) or hard (rows and files at once)',
-        description: 'Members of the owning team only (a member of a team it is shared with gets 403).',
+        description: OWNER_ONLY,
         params: IdParams,
         querystring: DeleteTrackQuery,
         response: { 204: NoContent },
@@ -145,6 +149,7 @@ export async function tracksRoutes(app: App) {
       schema: {
         operationId: 'tracks.restore',
         summary: 'Bring a soft-deleted track back',
+        description: OWNER_ONLY,
         params: IdParams,
         response: { 200: TrackDetail, 409: { ...ErrorRef, description: 'The track is not deleted' } },
       },
@@ -159,6 +164,7 @@ export async function tracksRoutes(app: App) {
       schema: {
         operationId: 'tracks.status.update',
         summary: "Move a track to another status of its team's configuration (at the end of that column)",
+        description: OWNER_ONLY,
         params: IdParams,
         body: StatusBody,
         response: { 200: TrackDetail },
@@ -175,14 +181,36 @@ export async function tracksRoutes(app: App) {
         operationId: 'tracks.teams.add',
         summary: 'Share a track with another team you belong to; both teams then hold it',
         description:
-          'Idempotent. Members of the owning team only (a member of a team the track is shared with gets 403). ' +
-          'With an API key only its own team can be named.',
+          `Idempotent. Owners and admins of the owning team only: a plain member, or anyone of a team the ` +
+          `track is shared with (admins included), gets 403; a team you are not in is 404. With an API key ` +
+          `(of the owning team, tracks:write) only its own team can be named. ${SHARING_RULE}`,
         params: IdParams,
         body: ShareBody,
         response: { 200: ShareResult },
       },
     },
     async (request) => tracks.share(principalOf(request), request.params.id, request.body.teamId),
+  );
+
+  app.delete(
+    '/api/v1/tracks/:id/teams/:teamId',
+    {
+      config: { ...write.config, extension: true },
+      schema: {
+        operationId: 'tracks.teams.remove',
+        summary: 'Stop sharing a track with a team; that team no longer sees it, nor has it on its albums',
+        description:
+          `Owners and admins of the owning team, or a key of the owning team with tracks:write: a plain ` +
+          `member, or anyone of a team the track is shared with (admins included), gets 403. The owning ` +
+          `team itself cannot be unshared (400); a team the track is not shared with is 404. ${SHARING_RULE}`,
+        params: ShareParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await tracks.unshare(principalOf(request), request.params.id, request.params.teamId);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(
@@ -192,6 +220,7 @@ export async function tracksRoutes(app: App) {
       schema: {
         operationId: 'tracks.references.create',
         summary: 'Add a reference track link (http or https) with its platform',
+        description: OWNER_ONLY,
         params: IdParams,
         body: ReferenceBody,
         response: { 201: TrackLink },
@@ -210,6 +239,7 @@ export async function tracksRoutes(app: App) {
       schema: {
         operationId: 'tracks.inspirations.create',
         summary: 'Add an inspiration link (http or https)',
+        description: OWNER_ONLY,
         params: IdParams,
         body: InspirationBody,
         response: { 201: TrackLink },

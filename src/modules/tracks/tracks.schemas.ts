@@ -1,20 +1,21 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
-import { UploadTicketFields } from '../files/files.schemas.ts';
+import { CalendarDate, Id, LanguageTag, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { audioUploadFields, UploadTicketFields } from '../files/files.schemas.ts';
 import { CurrentCover } from './covers.schemas.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const StatusId = Type.String({
+  maxLength: 40,
   pattern: '^[a-z0-9_]{1,40}$',
   description: "A status id of the team's status configuration",
 });
 
 const HttpUrl = Type.String({
   maxLength: 2048,
-  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+[^\\s]*$',
-  description: 'An http or https URL',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]\\S*$',
+  description: 'An http or https URL without spaces, at most 2,048 characters',
 });
 
 export const TrackLink = Type.Object({
@@ -98,12 +99,11 @@ export const TrackPatchBody = Type.Object(
       Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 999.99, multipleOf: 0.01 }), Type.Null()]),
     ),
     key: Type.Optional(Nullable(Text(20))),
-    language: Type.Optional(
-      Nullable(Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', description: 'BCP 47 tag' })),
-    ),
+    language: Type.Optional(Nullable(LanguageTag)),
     isrc: Type.Optional(
       Nullable(
         Type.String({
+          maxLength: 15,
           pattern: '^[A-Z]{2}-?[A-Z0-9]{3}-?[0-9]{2}-?[0-9]{5}$',
           description: 'ISRC, e.g. USRC17607839',
         }),
@@ -114,7 +114,7 @@ export const TrackPatchBody = Type.Object(
     explicit: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
     lyrics: Type.Optional(Nullable(Text(50_000))),
     notes: Type.Optional(Nullable(Text(20_000))),
-    releaseDate: Type.Optional(Nullable(Type.String({ format: 'date' }))),
+    releaseDate: Type.Optional(Nullable(CalendarDate)),
   },
   { minProperties: 1, description: 'Only the fields given change; null clears a field' },
 );
@@ -122,7 +122,7 @@ export const TrackPatchBody = Type.Object(
 export const CreateTrackBody = Type.Object({
   title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
   team_id: Id,
-  audio_file_name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
+  ...audioUploadFields,
 });
 
 export const DeleteTrackQuery = Type.Object({
@@ -150,6 +150,8 @@ export const ShareBody = Type.Object({
 });
 
 export const ShareResult = Type.Object({ trackId: Id, teamIds: Type.Array(Id) });
+
+export const ShareParams = Type.Object({ id: Id, teamId: Id });
 
 export const ReferenceBody = Type.Object({
   url: HttpUrl,

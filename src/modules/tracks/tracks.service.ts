@@ -6,11 +6,12 @@ import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import { activityRecorder, actorOf } from '../activity/activity.ts';
+import { takeTrackOffTeamAlbums } from '../albums/album-tracks.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireStatusFilter } from '../teams/status-filter.ts';
 import { currentCoverView } from './covers.service.ts';
 import { applyPermutation, repeatedEntries } from './permutation.ts';
-import { boardTeamOfTracks, requireOwnerTeamMember, requireTrack } from './track-access.ts';
+import { boardTeamOfTracks, requireTrack, requireTrackForChange } from './track-access.ts';
 import { lockTrackBoard, requireBoardStatus } from './track-board.ts';
 import { deleteTrackFiles } from './track-files.ts';
 import { listTeamIdsOfUser } from './track-teams.ts';
@@ -64,7 +65,10 @@ export class TracksService {
    * Creates a track in the team's first status with its first version, and the upload URL for that
    * version's audio. When no URL can be issued (file type, quota), the track is not kept.
    */
-  async create(principal: Principal, input: { title: string; teamId: number; audioFileName: string }) {
+  async create(
+    principal: Principal,
+    input: { title: string; teamId: number; audioFileName: string; audioFileSize?: number | undefined },
+  ) {
     const userId = sessionUserId(principal);
     await requireTeam(this.db, principal, input.teamId);
     const fileName = input.audioFileName.trim();
@@ -93,6 +97,7 @@ export class TracksService {
         teamId: input.teamId,
         kind: 'audio',
         fileName,
+        size: input.audioFileSize,
         owner: audioOwner(version.id),
         createdBy: userId,
       });
@@ -170,7 +175,7 @@ export class TracksService {
   }
 
   async update(principal: Principal, trackId: number, patch: TrackPatch) {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     const { key, title, ...rest } = patch;
     const fields: repo.TrackFields = { ...rest };
     if (title !== undefined) fields.title = title.trim();
@@ -186,8 +191,9 @@ export class TracksService {
   }
 
   async remove(principal: Principal, trackId: number, mode: 'soft' | 'hard'): Promise<void> {
-    const access = await requireTrack(this.db, principal, trackId, { deleted: mode === 'hard' });
-    requireOwnerTeamMember(access);
+    const access = await requireTrackForChange(this.db, principal, trackId, 'owner', {
+      deleted: mode === 'hard',
+    });
     // Through the files service, so the blobs of a hard delete go right after the commit.
     await this.files.transaction(async (tx) => {
       if (mode === 'hard') {
@@ -199,8 +205,7 @@ export class TracksService {
   }
 
   async restore(principal: Principal, trackId: number) {
-    const access = await requireTrack(this.db, principal, trackId, { deleted: true });
-    requireOwnerTeamMember(access);
+    const access = await requireTrackForChange(this.db, principal, trackId, 'owner', { deleted: true });
     if (access.track.deletedAt === null) throw errors.conflict('The track is not deleted');
     return this.db.transaction(async (tx) => {
       await repo.updateTrack(tx, trackId, { deletedAt: null }, this.clock.now());
@@ -210,9 +215,7 @@ export class TracksService {
   }
 
   async changeStatus(principal: Principal, trackId: number, status: string) {
-    const access = await requireTrack(this.db, principal, trackId);
-    requireOwnerTeamMember(access);
-    const { track } = access;
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     return this.db.transaction(async (tx) => {
       await requireBoardStatus(tx, track.teamId, status, '/body/status');
       if (track.statusId !== status) await repo.moveTrackToStatus(tx, track, status, this.clock.now());
@@ -251,17 +254,15 @@ export class TracksService {
     });
   }
 
-  /** Shares a track with another team of the caller; both teams then hold it. */
+  /**
+   * Shares a track with another team of the caller; both teams then hold it. Owners and admins of the owning
+   * team only: a team the track is shared with cannot pass it on.
+   */
   async share(principal: Principal, trackId: number, teamId: number) {
-    const access = await requireTrack(this.db, principal, trackId);
-    const { track } = access;
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'manage');
     if (principal.type === 'key') {
       if (teamId !== principal.teamId) throw errors.notFound('team');
-    } else {
-      // Only the owning team passes its track on; a team it is shared with cannot share it further.
-      requireOwnerTeamMember(access);
-      await requireTeam(this.db, principal, teamId);
-    }
+    } else await requireTeam(this.db, principal, teamId);
     return this.db.transaction(async (tx) => {
       const added = await repo.shareTrack(
         tx,
@@ -275,13 +276,31 @@ export class TracksService {
     });
   }
 
+  /**
+   * Ends the share of a track with a team (owners and admins of the owning team): that team stops holding it
+   * and it leaves that team's albums. The owning team itself cannot be unshared.
+   */
+  async unshare(principal: Principal, trackId: number, teamId: number): Promise<void> {
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'manage');
+    if (teamId === track.teamId)
+      throw errors.validation(
+        [{ path: '/params/teamId', message: 'is the team that owns the track; delete the track instead' }],
+        'The owning team always holds its track',
+      );
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.unshareTrack(tx, trackId, teamId))) throw errors.notFound('share with this team');
+      const albumIds = await takeTrackOffTeamAlbums(tx, teamId, trackId, this.clock.now());
+      await record(tx, principal, track.teamId, 'track.unshared', trackId, { teamId, albumIds });
+    });
+  }
+
   async addLink(
     principal: Principal,
     trackId: number,
     kind: 'reference' | 'inspiration',
     input: { url: string; platform?: string },
   ) {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     return this.db.transaction(async (tx) => {
       const link = await repo.insertLink(
         tx,

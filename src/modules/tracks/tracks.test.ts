@@ -416,8 +416,12 @@ describe('tracks', () => {
       expect((await get(`/api/v1/tracks/${track.id}`, guestKey)).statusCode).toBe(200);
       const list = await get(`/api/v1/tracks/?teamId=${guest.id}`, guestMember.token);
       expect(list.json().items.map((t: { id: number }) => t.id)).toEqual([track.id]);
+      // A team the track is shared with reads it and comments on it; it changes nothing of the owning team.
       const patched = await send('PATCH', `/api/v1/tracks/${track.id}`, guestMember.token, { genre: 'jazz' });
-      expect(patched.statusCode).toBe(200);
+      expect(patched.statusCode).toBe(403);
+      expect(
+        (await send('PATCH', `/api/v1/tracks/${track.id}`, owner.token, { genre: 'jazz' })).statusCode,
+      ).toBe(200);
       // A key acts for its team: it reads a track shared with it, writes only its own team's tracks.
       const keyWrites = [
         await send('PATCH', `/api/v1/tracks/${track.id}`, guestKey, { genre: 'rock' }),
@@ -513,22 +517,34 @@ const cases: MatrixCase[] = [
     }),
   },
   { method: 'GET', path: '/api/v1/tracks/', build: (team) => ({ url: `/api/v1/tracks/?teamId=${team.id}` }) },
-  { method: 'GET', path: '/api/v1/tracks/{id}', build: trackUrl('') },
-  { method: 'PATCH', path: '/api/v1/tracks/{id}', build: trackUrl('', { title: 'Matrix' }) },
-  { method: 'DELETE', path: '/api/v1/tracks/{id}', build: trackUrl('') },
+  { method: 'GET', path: '/api/v1/tracks/{id}', shareLevel: 'read', build: trackUrl('') },
+  {
+    method: 'PATCH',
+    path: '/api/v1/tracks/{id}',
+    shareLevel: 'owner',
+    build: trackUrl('', { title: 'Matrix' }),
+  },
+  { method: 'DELETE', path: '/api/v1/tracks/{id}', shareLevel: 'owner', build: trackUrl('') },
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/restore',
+    shareLevel: 'owner',
     build: async (team) => {
       const track = await ctx.newTrack(team);
       await send('DELETE', `/api/v1/tracks/${track.id}`, team.owner.token);
       return { url: `/api/v1/tracks/${track.id}/restore` };
     },
   },
-  { method: 'PATCH', path: '/api/v1/tracks/{id}/status', build: trackUrl('/status', { status: 'mixing' }) },
+  {
+    method: 'PATCH',
+    path: '/api/v1/tracks/{id}/status',
+    shareLevel: 'owner',
+    build: trackUrl('/status', { status: 'mixing' }),
+  },
   {
     method: 'POST',
     path: '/api/v1/tracks/reorder',
+    shareLevel: 'owner',
     build: async (team) => {
       const track = await ctx.newTrack(team);
       return {
@@ -540,16 +556,37 @@ const cases: MatrixCase[] = [
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/teams',
-    build: trackUrl('/teams', undefined),
+    shareLevel: 'owner',
+    build: async (team) => ({
+      url: `/api/v1/tracks/${(await ctx.newTrack(team)).id}/teams`,
+      payload: { teamId: team.id },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/tracks/{id}/teams/{teamId}',
+    shareLevel: 'owner',
+    builtByOwner: true,
+    build: async (team) => {
+      const track = await ctx.newTrack(team);
+      const other = await ctx.newTeam(team.owner);
+      const shared = await send('POST', `/api/v1/tracks/${track.id}/teams`, team.owner.token, {
+        teamId: other.id,
+      });
+      expect(shared.statusCode, shared.body).toBe(200);
+      return { url: `/api/v1/tracks/${track.id}/teams/${other.id}` };
+    },
   },
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/references',
+    shareLevel: 'owner',
     build: trackUrl('/references', { url: 'https://example.com/a', platform: 'youtube' }),
   },
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/inspirations',
+    shareLevel: 'owner',
     build: trackUrl('/inspirations', { url: 'https://example.com/b' }),
   },
 ];

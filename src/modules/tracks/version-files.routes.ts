@@ -2,6 +2,7 @@ import type { App } from '../../app.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { ErrorRef, NoContent } from '../../shared/schemas.ts';
 import { session, write } from './route-auth.ts';
+import { OWNER_ONLY } from './share-rules.ts';
 import {
   CreateVersionFileBody,
   RegisterVersionFileBody,
@@ -28,7 +29,8 @@ export async function versionFilesRoutes(app: App) {
         description:
           'PUT the audio to `uploadUrl` with `headers`, then register it with POST ' +
           '/api/v1/tracks/{id}/versions/{versionId}/files `{fileKey}`; the version detail then lists it ' +
-          'under `files`. The type comes from the file name.',
+          'under `files`. The type comes from the file name.' +
+          ` ${OWNER_ONLY}`,
         params: VersionParams,
         body: CreateVersionFileBody,
         response: {
@@ -47,6 +49,7 @@ export async function versionFilesRoutes(app: App) {
             request.params.id,
             request.params.versionId,
             request.body.audio_file_name,
+            request.body.audio_file_size,
           ),
         ),
   );
@@ -60,7 +63,7 @@ export async function versionFilesRoutes(app: App) {
         summary: 'Register an uploaded additional audio file of a version (reads its duration and format)',
         description:
           '404 when the key is not an upload of this version; 409 upload_missing when nothing was uploaded; ' +
-          '413 quota_exceeded when the team is out of storage.',
+          `413 quota_exceeded when the team is out of storage. ${OWNER_ONLY}`,
         params: VersionParams,
         body: RegisterVersionFileBody,
         response: {
@@ -89,6 +92,7 @@ export async function versionFilesRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.files.delete',
         summary: 'Delete an additional audio file of a version and its bytes',
+        description: OWNER_ONLY,
         params: VersionFileParams,
         response: { 204: NoContent },
       },

@@ -1,12 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { Id } from '../../shared/schemas.ts';
-import { RegisterUploadBody, UploadTicketFields } from '../files/files.schemas.ts';
+import { audioUploadFields, RegisterUploadBody, UploadTicketFields } from '../files/files.schemas.ts';
 
 export const VersionFileParams = Type.Object({ id: Id, versionId: Id, fileId: Id });
 
-export const CreateVersionFileBody = Type.Object({
-  audio_file_name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
-});
+export const CreateVersionFileBody = Type.Object(audioUploadFields);
 
 export const VersionFileUpload = Type.Object({
   id: Id,

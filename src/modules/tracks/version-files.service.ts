@@ -6,7 +6,7 @@ import { activityRecorder } from '../activity/activity.ts';
 import { type FileRow, listFilesOfOwner } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { audioFileView } from './audio-file-view.ts';
-import { requireVersion } from './track-access.ts';
+import { requireVersionForChange } from './track-access.ts';
 import { extraFilesOwner, VERSION_FILE_OWNER } from './version-audio.ts';
 import { countVersionFiles } from './version-files.repository.ts';
 
@@ -42,14 +42,21 @@ export class VersionFilesService {
     private readonly files: FilesService,
   ) {}
 
-  async createUpload(principal: Principal, trackId: number, versionId: number, audioFileName: string) {
+  async createUpload(
+    principal: Principal,
+    trackId: number,
+    versionId: number,
+    audioFileName: string,
+    audioFileSize?: number,
+  ) {
     const userId = sessionUserId(principal);
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     roomFor(await countVersionFiles(this.db, track.teamId, versionId));
     const ticket = await this.files.createUploadUrl({
       teamId: track.teamId,
       kind: 'audio',
       fileName: audioFileName.trim(),
+      size: audioFileSize,
       owner: extraFilesOwner(versionId),
       createdBy: userId,
     });
@@ -69,7 +76,7 @@ export class VersionFilesService {
 
   /** Registers an uploaded additional file of the version (checks the bytes, reads its facts). */
   async register(principal: Principal, trackId: number, versionId: number, fileKey: string) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const prepared = await this.files.prepareRegistration({
       teamId: track.teamId,
       key: fileKey,
@@ -90,7 +97,7 @@ export class VersionFilesService {
   }
 
   async remove(principal: Principal, trackId: number, versionId: number, fileId: number): Promise<void> {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const owner = extraFilesOwner(versionId);
     const file = await this.files.get(track.teamId, fileId);
     if (!file || file.ownerType !== owner.type || file.ownerId !== String(owner.id))

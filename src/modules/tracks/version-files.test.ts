@@ -183,6 +183,7 @@ const cases: MatrixCase[] = [
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/versions/{versionId}/files/create',
+    shareLevel: 'owner',
     build: versionRoute(async (_team, track) => ({
       url: `${filesOf(track)}/create`,
       payload: { audio_file_name: 'matrix.wav' },
@@ -191,6 +192,7 @@ const cases: MatrixCase[] = [
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/versions/{versionId}/files',
+    shareLevel: 'owner',
     build: versionRoute(async (team, track) => ({
       url: filesOf(track),
       payload: { fileKey: (await uploadVersionFile(team, track)).fileKey },
@@ -199,6 +201,7 @@ const cases: MatrixCase[] = [
   {
     method: 'DELETE',
     path: '/api/v1/tracks/{id}/versions/{versionId}/files/{fileId}',
+    shareLevel: 'owner',
     build: versionRoute(async (team, track) => ({
       url: `${filesOf(track)}/${(await addVersionFile(team, track)).fileId}`,
     })),

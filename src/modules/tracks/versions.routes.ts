@@ -3,6 +3,7 @@ import { principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
 import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
 import { read, session, write } from './route-auth.ts';
+import { OWNER_ONLY } from './share-rules.ts';
 import {
   CreatedVersion,
   CreateVersionBody,
@@ -44,8 +45,7 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.create',
         summary: 'Add a version at the end of the list, with the upload URL of its audio',
-        description:
-          'PUT the audio to upload.uploadUrl, then register it with PUT /api/v1/tracks/{id}/versions/{versionId}/audio.',
+        description: `PUT the audio to upload.uploadUrl, then register it with PUT /api/v1/tracks/{id}/versions/{versionId}/audio. ${OWNER_ONLY}`,
         params: IdParams,
         body: CreateVersionBody,
         response: { 201: CreatedVersion },
@@ -54,7 +54,14 @@ export async function versionsRoutes(app: App) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await versions.create(principalOf(request), request.params.id, request.body.audio_file_name)),
+        .send(
+          await versions.create(
+            principalOf(request),
+            request.params.id,
+            request.body.audio_file_name,
+            request.body.audio_file_size,
+          ),
+        ),
   );
 
   app.put(
@@ -68,7 +75,7 @@ export async function versionsRoutes(app: App) {
         description:
           'Replaces the version’s previous audio. 404 when the key is not an upload of this version; 409 ' +
           'upload_missing when nothing was uploaded, upload_closed when the key was registered already; 413 ' +
-          'quota_exceeded when the team is out of storage.',
+          `quota_exceeded when the team is out of storage. ${OWNER_ONLY}`,
         params: VersionParams,
         body: RegisterAudioBody,
         response: {
@@ -94,7 +101,7 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.reorder',
         summary: 'Reorder the versions of a track (every version, each once)',
-        description: 'A repeated or foreign version id, a repeated order or a missing version is 400.',
+        description: `A repeated or foreign version id, a repeated order or a missing version is 400. ${OWNER_ONLY}`,
         params: IdParams,
         body: VersionReorderBody,
         response: { 200: VersionOrder },
@@ -124,6 +131,7 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.updateMetadata',
         summary: "Change a version's name or notes",
+        description: OWNER_ONLY,
         params: VersionParams,
         body: VersionMetadataBody,
         response: { 200: VersionDetail },
@@ -145,6 +153,7 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.markFinal',
         summary: 'Make this the final version of the track (the previous final one stops being final)',
+        description: OWNER_ONLY,
         params: VersionParams,
         response: { 200: VersionDetail },
       },
@@ -159,6 +168,7 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.delete',
         summary: 'Delete a version with its comments, to-dos, reviews, stems, plays and files',
+        description: OWNER_ONLY,
         params: VersionParams,
         response: {
           204: NoContent,

@@ -1,6 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
-import { AudioFacts, Peaks, RegisterUploadBody, UploadTicketFields } from '../files/files.schemas.ts';
+import {
+  AudioFacts,
+  audioUploadFields,
+  Peaks,
+  RegisterUploadBody,
+  UploadTicketFields,
+} from '../files/files.schemas.ts';
 
 export const VersionParams = Type.Object({ id: Id, versionId: Id });
 
@@ -126,9 +132,7 @@ export const VersionReorderBody = Type.Object({
 
 export const VersionOrder = Type.Object({ trackId: Id, versionIds: Type.Array(Id) });
 
-export const CreateVersionBody = Type.Object({
-  audio_file_name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
-});
+export const CreateVersionBody = Type.Object(audioUploadFields);
 
 export const CreatedVersion = Type.Composite([
   VersionDetail,

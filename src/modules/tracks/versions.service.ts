@@ -12,7 +12,12 @@ import { audioFileView } from './audio-file-view.ts';
 import { applyPermutation } from './permutation.ts';
 import { playMark } from './play-marks.ts';
 import { latestReview } from './reviews.repository.ts';
-import { requireTrack, requireVersion } from './track-access.ts';
+import {
+  requireTrack,
+  requireTrackForChange,
+  requireVersion,
+  requireVersionForChange,
+} from './track-access.ts';
 import { deleteFilesOfVersions } from './track-files.ts';
 import { touchTrack } from './tracks.repository.ts';
 import { audioOwner } from './version-audio.ts';
@@ -29,9 +34,9 @@ export class VersionsService {
   ) {}
 
   /** Adds a version at the end of the track's list and answers it with the upload URL of its audio. */
-  async create(principal: Principal, trackId: number, audioFileName: string) {
+  async create(principal: Principal, trackId: number, audioFileName: string, audioFileSize?: number) {
     const userId = sessionUserId(principal);
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     const fileName = audioFileName.trim();
     const now = this.clock.now();
     const versionId = await this.db.transaction(async (tx) => {
@@ -47,6 +52,7 @@ export class VersionsService {
         teamId: track.teamId,
         kind: 'audio',
         fileName,
+        size: audioFileSize,
         owner: audioOwner(versionId),
         createdBy: userId,
       });
@@ -67,7 +73,7 @@ export class VersionsService {
    * waveform); a previous audio file of the version is deleted.
    */
   async registerAudio(principal: Principal, trackId: number, versionId: number, fileKey: string) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const owner = audioOwner(versionId);
     const prepared = await this.files.prepareRegistration({
       teamId: track.teamId,
@@ -135,7 +141,7 @@ export class VersionsService {
     versionId: number,
     fields: { name?: string; notes?: string | null },
   ) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       await repo.updateVersion(
@@ -154,7 +160,7 @@ export class VersionsService {
   }
 
   async remove(principal: Principal, trackId: number, versionId: number): Promise<void> {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     await this.files.transaction(async (tx) => {
       await repo.lockVersionIds(tx, trackId);
       if ((await repo.countVersions(tx, trackId)) <= 1)
@@ -168,7 +174,7 @@ export class VersionsService {
   }
 
   async markFinal(principal: Principal, trackId: number, versionId: number) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       await repo.lockVersionIds(tx, trackId);
@@ -180,7 +186,7 @@ export class VersionsService {
   }
 
   async reorder(principal: Principal, trackId: number, orders: { versionId: number; order: number }[]) {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const members = new Set(await repo.lockVersionIds(tx, trackId));

@@ -234,16 +234,19 @@ const cases: MatrixCase[] = [
   {
     method: 'GET',
     path: '/api/v1/tracks/{id}/assets',
+    shareLevel: 'read',
     build: async (team) => ({ url: `/api/v1/tracks/${(await ctx.newTrack(team)).id}/assets` }),
   },
   {
     method: 'POST',
     path: '/api/v1/tracks/{id}/versions/create',
+    shareLevel: 'owner',
     build: versionUrl('/create', { audio_file_name: 'matrix.wav' }),
   },
   {
     method: 'PUT',
     path: '/api/v1/tracks/{id}/versions/{versionId}/audio',
+    shareLevel: 'owner',
     build: async (team) => {
       const track = await ctx.newTrack(team);
       const base = `/api/v1/tracks/${track.id}/versions`;
@@ -256,18 +259,35 @@ const cases: MatrixCase[] = [
       return { url: `${base}/${version.id}/audio`, payload: { fileKey: version.upload.fileKey } };
     },
   },
-  { method: 'GET', path: '/api/v1/tracks/{id}/versions', build: versionUrl('') },
-  { method: 'GET', path: '/api/v1/tracks/{id}/versions/{versionId}/detail', build: versionUrl('/:v/detail') },
+  { method: 'GET', path: '/api/v1/tracks/{id}/versions', shareLevel: 'read', build: versionUrl('') },
+  {
+    method: 'GET',
+    path: '/api/v1/tracks/{id}/versions/{versionId}/detail',
+    shareLevel: 'read',
+    build: versionUrl('/:v/detail'),
+  },
   {
     method: 'PATCH',
     path: '/api/v1/tracks/{id}/versions/{versionId}/metadata',
+    shareLevel: 'owner',
     build: versionUrl('/:v/metadata', { name: 'Matrix' }),
   },
-  { method: 'PATCH', path: '/api/v1/tracks/{id}/versions/{versionId}/final', build: versionUrl('/:v/final') },
-  { method: 'DELETE', path: '/api/v1/tracks/{id}/versions/{versionId}', build: versionUrl('/:v') },
+  {
+    method: 'PATCH',
+    path: '/api/v1/tracks/{id}/versions/{versionId}/final',
+    shareLevel: 'owner',
+    build: versionUrl('/:v/final'),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/tracks/{id}/versions/{versionId}',
+    shareLevel: 'owner',
+    build: versionUrl('/:v'),
+  },
   {
     method: 'PATCH',
     path: '/api/v1/tracks/{id}/versions/reorder',
+    shareLevel: 'owner',
     build: async (team) => {
       const track = await ctx.newTrack(team);
       return {

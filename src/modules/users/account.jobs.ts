@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { revokeKeysCreatedBy } from '../api-keys/api-keys.repository.ts';
 import { PURGE_AFTER_DAYS } from './account.service.ts';
 
 export const ACCOUNT_JOBS = { purgeDeleted: 'users.purgeDeletedAccounts' } as const;
@@ -14,7 +15,8 @@ const BATCH = 100;
 /**
  * Deletes the accounts whose deletion was requested more than PURGE_AFTER_DAYS ago. Their sessions, push
  * tokens and reactions go with the row; what they wrote in teams (tracks, comments, activity) stays,
- * no longer naming them. Answers how many accounts went.
+ * no longer naming them, and the team API keys they created are revoked first (a key whose creator is
+ * unknown would otherwise outlive them). Answers how many accounts went.
  */
 export async function purgeDeletedAccounts(db: Db, clock: Clock): Promise<number> {
   const cutoff = new Date(clock.now().getTime() - PURGE_AFTER_DAYS * DAY);
@@ -22,15 +24,18 @@ export async function purgeDeletedAccounts(db: Db, clock: Clock): Promise<number
   let purged = 0;
   for (;;) {
     const gone = await db.transaction(async (tx) => {
-      // Locked rows are another process's batch; a batch is one statement, so it goes whole or not at all.
-      const batch = tx
+      // Locked rows are another process's batch.
+      const batch = await tx
         .select({ id: users.id })
         .from(users)
         .where(due)
         .orderBy(asc(users.deletionRequestedAt))
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      return tx.delete(users).where(inArray(users.id, batch)).returning({ id: users.id });
+      const ids = batch.map((row) => row.id);
+      if (ids.length === 0) return [];
+      await revokeKeysCreatedBy(tx, ids, clock.now());
+      return tx.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
     });
     purged += gone.length;
     if (gone.length < BATCH) return purged;

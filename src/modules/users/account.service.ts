@@ -4,6 +4,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { sqlState } from '../../shared/db-errors.ts';
 import { AppError, errors } from '../../shared/errors.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
+import { revokeKeysCreatedBy } from '../api-keys/api-keys.repository.ts';
 import { findUserById, revokeUserSessions } from '../auth/auth.repository.ts';
 import * as repo from './account.repository.ts';
 import { deletePushTokensOf } from './push-tokens.repository.ts';
@@ -56,8 +57,8 @@ export class AccountService {
   }
 
   /**
-   * Marks the account for deletion, leaves every team (deleting teams the user is alone in), forgets the
-   * user's push tokens and revokes all sessions, in one transaction. Refused while the user is the only
+   * Marks the account for deletion, leaves every team (deleting teams the user is alone in), revokes the
+   * team API keys the user created, forgets the user's push tokens and revokes all sessions, in one transaction. Refused while the user is the only
    * owner of a team with other members.
    */
   async requestDeletion(principal: Principal, confirmation: string): Promise<DeletionStatus> {
@@ -78,6 +79,7 @@ export class AccountService {
         const blocking = teams.filter((t) => t.isOwner && t.owners === 1 && t.members > 1);
         if (blocking.length > 0) throw soleOwnerConflict(blocking.map((t) => t.teamId));
         await repo.removeMemberships(tx, userId);
+        await revokeKeysCreatedBy(tx, [userId], now);
         await repo.deleteTeams(
           tx,
           teams.filter((t) => t.members === 1).map((t) => t.teamId),

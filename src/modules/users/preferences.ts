@@ -25,7 +25,7 @@ const fields = {
   language: Type.String({
     minLength: 2,
     maxLength: 35,
-    pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$',
+    pattern: '^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$',
     description: `BCP 47 language tag such as en, de-CH or zh-Hant-TW; stored in canonical case (en-us becomes en-US). ${defaultNote('language')}`,
   }),
   timezone: Type.String({

@@ -1,0 +1,49 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { Operation } from './operations.ts';
+
+const UNAUTHORIZED = '{"error":"Unauthorized"}';
+
+function parsed(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+function isEnvelope(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { error, code, details } = value as Record<string, unknown>;
+  if (typeof error !== 'string' || typeof code !== 'string' || !/^[a-z][a-z0-9_]*$/.test(code)) return false;
+  if (details === undefined) return true;
+  return (
+    Array.isArray(details) &&
+    details.every(
+      (d) => typeof d === 'object' && d !== null && typeof (d as { path?: unknown }).path === 'string',
+    )
+  );
+}
+
+/** What is wrong with an answer under the contract, or undefined when nothing is. */
+export function problemWith(operation: Operation, res: LightMyRequestResponse): string | undefined {
+  const type = String(res.headers['content-type'] ?? '');
+  if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
+  if (res.statusCode === 401)
+    return res.body === UNAUTHORIZED ? undefined : `401 body ${res.body.slice(0, 200)}`;
+  if (res.statusCode >= 400) {
+    if (!type.includes('application/json')) return `${res.statusCode} with content-type ${type}`;
+    return isEnvelope(parsed(res.body))
+      ? undefined
+      : `${res.statusCode} outside the envelope: ${res.body.slice(0, 200)}`;
+  }
+  if (res.statusCode === 204) return res.body === '' ? undefined : '204 with a body';
+  if (
+    res.statusCode >= 200 &&
+    res.statusCode < 300 &&
+    operation.answersJson &&
+    type.includes('application/json')
+  ) {
+    return parsed(res.body) === undefined ? `${res.statusCode} with invalid JSON` : undefined;
+  }
+  return undefined;
+}
