@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeWav, sine } from '../../src/media/test-audio.ts';
-import type { TestTeam } from './context.ts';
+import type { TestContext, TestTeam } from './context.ts';
 import type { StorageTestContext } from './storage.ts';
 
 /** A signed URL with one character of its signature changed. */
@@ -284,4 +284,15 @@ export function describeFileFlow(ctx: StorageTestContext, driver: 'local' | 's3'
       expect(await ctx.listKeys(`pending/${team.id}/`)).toEqual([]);
     });
   });
+}
+
+/** The team's `GET /stats/storage` answer, as its owner sees it. */
+export async function storageStats(ctx: Pick<TestContext, 'request'>, team: TestTeam) {
+  const res = await ctx.request({
+    method: 'GET',
+    url: `/api/v1/stats/storage?teamId=${team.id}`,
+    token: team.owner.token,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }

@@ -1,23 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type TestTeam, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
-import type { App } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
-import { buildSecondApp, type Requester, requesterFor } from '../auth/fixtures/second-app.ts';
+import { type Requester, useSecondApp } from '../auth/fixtures/second-app.ts';
 import { purgeDeletedAccounts } from '../users/account.jobs.ts';
 
 // Process A is the test context's app; process B is a second instance over the same database.
 const ctx = useTestContext();
-let appB: App;
-let requestB: Requester;
-
-beforeAll(async () => {
-  appB = await buildSecondApp(ctx);
-  requestB = requesterFor(appB);
-});
-afterAll(async () => {
-  await appB?.close();
-});
+const requestB = useSecondApp(ctx);
 
 const UNAUTHORIZED = '{"error":"Unauthorized"}';
 

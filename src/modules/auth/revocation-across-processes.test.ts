@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../test/helpers/context.ts';
-import type { App } from '../../app.ts';
-import { buildSecondApp, type Requester, requesterFor } from './fixtures/second-app.ts';
+import { useSecondApp } from './fixtures/second-app.ts';
 
 // Process A is the test context's app; process B is a second instance over the same database.
 const ctx = useTestContext();
-let appB: App;
-let requestB: Requester;
-
-beforeAll(async () => {
-  appB = await buildSecondApp(ctx);
-  requestB = requesterFor(appB);
-});
-afterAll(async () => {
-  await appB?.close();
-});
+const requestB = useSecondApp(ctx);
 
 const UNAUTHORIZED = '{"error":"Unauthorized"}';
 

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../test/helpers/context.ts';
-import { confirmMedia, expectNoOrphans, putBytes, startMedia } from '../../../test/helpers/file-flow.ts';
+import {
+  confirmMedia,
+  expectNoOrphans,
+  putBytes,
+  startMedia,
+  storageStats,
+} from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
 import { tinyPng } from '../../../test/helpers/track-files.ts';
 import { lockStorage } from './files.repository.ts';
@@ -20,15 +26,7 @@ const ctx = useStorageTestContext('local', {
 
 const pdf = (fileName: string, fileSize: number) => ({ fileName, fileSize, mediaType: 'application/pdf' });
 
-async function stats(team: TestTeam) {
-  const res = await ctx.request({
-    method: 'GET',
-    url: `/api/v1/stats/storage?teamId=${team.id}`,
-    token: team.owner.token,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const stats = (team: TestTeam) => storageStats(ctx, team);
 
 function discardMedia(team: TestTeam, id: number) {
   return ctx.request({

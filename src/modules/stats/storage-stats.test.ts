@@ -6,6 +6,7 @@ import {
   expectNoOrphans,
   putBytes,
   startMedia,
+  storageStats,
   testWav,
   uploadMedia,
 } from '../../../test/helpers/file-flow.ts';
@@ -14,15 +15,7 @@ import { tinyPng } from '../../../test/helpers/track-files.ts';
 
 const ctx = useStorageTestContext('local');
 
-async function stats(team: TestTeam) {
-  const res = await ctx.request({
-    method: 'GET',
-    url: `/api/v1/stats/storage?teamId=${team.id}`,
-    token: team.owner.token,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const stats = (team: TestTeam) => storageStats(ctx, team);
 
 async function storedBytes(teamId: number): Promise<{ sum: number; count: number; counter: number }> {
   const db = ctx.app.deps.database.db;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../test/helpers/context.ts';
+import { storageStats } from '../../../test/helpers/file-flow.ts';
 
 const GIB = 1024 ** 3;
 // A free team holds 5 GiB: two undeclared audio uploads of at most 2 GiB each fit, a third does not.
@@ -47,11 +48,6 @@ describe('audio upload URLs and the quota', () => {
         .items.map((t: { title: string }) => t.title)
         .sort(),
     ).toEqual(['Announced', 'One', 'Two']);
-    const stats = await ctx.request({
-      method: 'GET',
-      url: `/api/v1/stats/storage?teamId=${team.id}`,
-      token: team.owner.token,
-    });
-    expect(stats.json().reservedBytes).toBe(4 * GIB + 3000);
+    expect((await storageStats(ctx, team)).reservedBytes).toBe(4 * GIB + 3000);
   });
 });
