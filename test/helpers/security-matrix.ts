@@ -33,6 +33,11 @@ export type MatrixCase = {
   shareLevel?: ShareLevel;
   /** The build needs more than a plain member may do (the former-member probe then builds as the owner). */
   builtByOwner?: boolean;
+  /**
+   * On an `owner` route, whoever made the resource may still change it from a team the track is shared with
+   * (their own comment): a former member who made it keeps that.
+   */
+  makerKeeps?: boolean;
 };
 
 const UNAUTHORIZED = '{"error":"Unauthorized"}';
@@ -81,14 +86,34 @@ export function describeSecurityMatrix(ctx: TestContext, cases: MatrixCase[]): v
             expect(res.json().code).toBe('not_found');
           });
 
-          it("hides the team's data from a removed member, even what they made (404)", async () => {
+          it('leaves a removed admin nothing of the team: their session, shares and keys (404, 403, 401)', async () => {
             const team = await ctx.newTeam();
-            const former = await ctx.addMember(team, 'member');
-            const built = await c.build(c.shareLevel && !c.builtByOwner ? { ...team, owner: former } : team);
+            const former = await ctx.addMember(team, 'admin');
+            const ownTeam = await ctx.newTeam(former);
+            const key = await apiKeyBy(ctx, team, former);
+            // On track routes the former admin makes the resources and shares the track into a team of theirs.
+            const built = await c.build(
+              c.shareLevel && !c.builtByOwner ? { ...team, owner: former, shareWith: [ownTeam.id] } : team,
+            );
             await removeMember(ctx, team, former);
+
             const res = await sendBuilt(built, former.token);
-            expect(res.statusCode, res.body).toBe(404);
-            expect(res.json().code).toBe('not_found');
+            if (!c.shareLevel) {
+              expect(res.statusCode, res.body).toBe(404);
+              expect(res.json().code).toBe('not_found');
+            } else if (c.shareLevel === 'owner' && !c.builtByOwner && !c.makerKeeps) {
+              // The share stays (it is the team's), but it only ever lets its holder read and comment.
+              expect(res.statusCode, res.body).toBe(403);
+            } else if (c.builtByOwner) {
+              expect(res.statusCode, res.body).toBe(404);
+            } else if (c.shareLevel !== 'owner') {
+              expect(res.statusCode, res.body).toBeLessThan(400);
+            }
+            if (entry().auth.kind !== 'anonymous') {
+              const byKey = await sendBuilt(built, key);
+              expect(byKey.statusCode, byKey.body).toBe(401);
+              expect(byKey.body).toBe(UNAUTHORIZED);
+            }
           });
         }
 
@@ -153,6 +178,18 @@ export function describeSecurityMatrix(ctx: TestContext, cases: MatrixCase[]): v
       });
     }
   });
+}
+
+/** A key with every scope, created through the API by `creator` (an owner or admin of the team). */
+async function apiKeyBy(ctx: TestContext, team: TestTeam, creator: TestUser): Promise<string> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: `/api/v1/teams/${team.id}/api-keys`,
+    token: creator.token,
+    payload: { name: 'made before leaving', scopes: [...SCOPES] },
+  });
+  if (res.statusCode !== 201) throw new Error(`api key failed: ${res.statusCode} ${res.body}`);
+  return res.json().key;
 }
 
 /** Removes a member through the API, as the team's owner does. */

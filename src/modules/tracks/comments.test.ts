@@ -162,9 +162,16 @@ const cases: MatrixCase[] = [
     method: 'PATCH',
     path: `${P}/{commentId}`,
     shareLevel: 'owner',
+    makerKeeps: true,
     build: withComment('', { comment: 'edited' }),
   },
-  { method: 'DELETE', path: `${P}/{commentId}`, shareLevel: 'owner', build: withComment('') },
+  {
+    method: 'DELETE',
+    path: `${P}/{commentId}`,
+    shareLevel: 'owner',
+    makerKeeps: true,
+    build: withComment(''),
+  },
   {
     method: 'POST',
     path: `${P}/{commentId}/reactions`,
