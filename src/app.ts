@@ -97,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(authPlugin, {
     authenticate: services.authenticate,
+    sessionIsActive: services.sessionIsActive,
     afterAuthenticate: services.afterAuthenticate,
   });
   await app.register(errorsPlugin);

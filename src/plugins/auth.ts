@@ -32,9 +32,12 @@ export const auth = {
   anyToken: { kind: 'anyToken' } as AuthClass,
 };
 
-/** The verified caller of a request. */
+/**
+ * The verified caller of a request. A session principal whose token is verified but whose session has not
+ * been looked up yet carries `unconfirmed` (see `deferSessionCheck`).
+ */
 export type Principal =
-  | { type: 'session'; userId: string; sessionId: string }
+  | { type: 'session'; userId: string; sessionId: string; unconfirmed?: boolean }
   | {
       type: 'key';
       teamId: number;
@@ -45,8 +48,15 @@ export type Principal =
       writing?: boolean;
     };
 
-/** Turns a bearer token into a principal, or null when the token is not valid (for any reason). */
-export type Authenticate = (token: string) => Promise<Principal | null>;
+/**
+ * Turns a bearer token into a principal, or null when the token is not valid (for any reason). With
+ * `deferSession`, a session token's signature is verified but its session is left for the route to look up
+ * (the principal is `unconfirmed`).
+ */
+export type Authenticate = (token: string, options?: { deferSession?: boolean }) => Promise<Principal | null>;
+
+/** Whether the session of a session principal is still active (not logged out, expired or deleted). */
+export type SessionIsActive = (principal: Extract<Principal, { type: 'session' }>) => Promise<boolean>;
 
 /** Runs after authentication on every authenticated request (rate limits, usage stamps). */
 export type AfterAuthenticate = (
@@ -58,6 +68,13 @@ export type AfterAuthenticate = (
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthClass;
+    /**
+     * A read that looks the session up in its own statement, beside the data it reads (one database round
+     * trip): the hook verifies the token only, the route calls `confirmSession` once its statement has
+     * found the session active, and a response sent without that confirmation is checked before it leaves
+     * (401 when the session has ended). GET routes only.
+     */
+    deferSessionCheck?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -74,17 +91,28 @@ export function bearerToken(request: FastifyRequest): string | null {
   return BEARER.exec(header)?.[1] ?? null;
 }
 
+/** Records that the request's own statement found the principal's session active. */
+export function confirmSession(principal: Principal): void {
+  if (principal.type === 'session') principal.unconfirmed = false;
+}
+
 /** The principal of an authenticated route; routes with an auth class other than anonymous always have one. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw errors.unauthorized();
   return request.principal;
 }
 
-type AuthPluginOptions = { authenticate: Authenticate; afterAuthenticate?: AfterAuthenticate | undefined };
+type AuthPluginOptions = {
+  authenticate: Authenticate;
+  sessionIsActive: SessionIsActive;
+  afterAuthenticate?: AfterAuthenticate | undefined;
+};
+
+const UNAUTHORIZED_BODY = JSON.stringify({ error: 'Unauthorized' });
 
 /** Enforces each route's auth class before any parsing or validation, and stamps it into OpenAPI. */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app: FastifyInstance, { authenticate, afterAuthenticate }) => {
+  async (app: FastifyInstance, { authenticate, sessionIsActive, afterAuthenticate }) => {
     app.decorateRequest('principal', null);
 
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -93,13 +121,19 @@ export const authPlugin = fp<AuthPluginOptions>(
         route.config = { ...route.config, auth: auth.anonymous };
       const cls = route.config?.auth;
       if (!cls) throw new Error(`Route ${route.method} ${route.url} declares no auth class (config.auth)`);
+      if (route.config?.deferSessionCheck && [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD'))
+        throw new Error(`Route ${route.method} ${route.url}: only reads may defer the session check`);
       route.schema = { ...route.schema, ...openApiSecurity(cls) };
     });
 
     app.addHook('onRequest', async (request, reply) => {
       const cls = request.routeOptions.config.auth;
       if (!cls || cls.kind === 'anonymous') return;
-      const principal = await authenticateRequest(request, reply);
+      const principal = await authenticateRequest(
+        request,
+        reply,
+        request.routeOptions.config.deferSessionCheck,
+      );
       if (cls.kind === 'session' && principal.type === 'key') throw errors.sessionRequired();
       if (cls.kind === 'keyOrSession' && cls.scope && principal.type === 'key') {
         if (!principal.scopes.includes(cls.scope)) throw errors.insufficientScope(cls.scope);
@@ -107,10 +141,27 @@ export const authPlugin = fp<AuthPluginOptions>(
       }
     });
 
+    // Nothing leaves for a session nobody looked up: an unconfirmed session is checked here, and an ended one
+    // turns whatever the route answered into the 401 it would have had.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const principal = request.principal;
+      if (principal?.type !== 'session' || !principal.unconfirmed) return payload;
+      if (await sessionIsActive(principal)) {
+        principal.unconfirmed = false;
+        return payload;
+      }
+      reply.code(401).header('content-type', 'application/json; charset=utf-8');
+      return UNAUTHORIZED_BODY;
+    });
+
     /** Verifies the bearer token and records the principal; 401 when there is none or it is not valid. */
-    async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+    async function authenticateRequest(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      deferSession = false,
+    ): Promise<Principal> {
       const token = bearerToken(request);
-      const principal = token ? await authenticate(token) : null;
+      const principal = token ? await authenticate(token, { deferSession }) : null;
       if (!principal) throw errors.unauthorized();
       request.principal = principal;
       if (afterAuthenticate) await afterAuthenticate(request, reply, principal);

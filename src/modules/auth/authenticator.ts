@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { AfterAuthenticate, Authenticate } from '../../plugins/auth.ts';
+import type { AfterAuthenticate, Authenticate, SessionIsActive } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import type { RateLimits } from '../../shared/rate-limits.ts';
@@ -27,13 +27,20 @@ export function createAuthenticate({
   accessTokens,
   externalTokens,
 }: Parts): Authenticate {
-  return async (token) => {
+  return async (token, options) => {
     if (apiKeys.isApiKey(token)) return apiKeys.verify(token);
     const claims = (await accessTokens.verify(token)) ?? (await externalTokens?.verify(token)) ?? null;
     if (!claims) return null;
+    const principal = { type: 'session' as const, userId: claims.userId, sessionId: claims.sessionId };
+    if (options?.deferSession) return { ...principal, unconfirmed: true };
     const active = await repo.isSessionActive(db, claims.sessionId, claims.userId, clock.now());
-    return active ? { type: 'session', userId: claims.userId, sessionId: claims.sessionId } : null;
+    return active ? principal : null;
   };
+}
+
+/** The session lookup of `createAuthenticate`, for reads that deferred it and did not do it themselves. */
+export function createSessionIsActive({ db, clock }: Pick<Parts, 'db' | 'clock'>): SessionIsActive {
+  return (principal) => repo.isSessionActive(db, principal.sessionId, principal.userId, clock.now());
 }
 
 const API_LIMITER = 'api';

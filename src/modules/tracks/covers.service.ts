@@ -37,10 +37,18 @@ export async function currentCoverView(
 ) {
   if (track.coverFileId === null) return null;
   const file = await findFile(db, track.teamId, track.coverFileId);
-  if (!file) return null;
+  return file ? coverView(files, file.id, file) : null;
+}
+
+/** The cover as a track shows it, with a fresh signed URL. */
+export async function coverView(
+  files: Pick<FilesService, 'downloadUrl'>,
+  id: number,
+  file: { key: string; originalName: string; contentType: string },
+) {
   const link = await files.downloadUrl(file, { disposition: 'inline' });
   return {
-    id: file.id,
+    id,
     fileName: file.originalName,
     mediaType: file.contentType,
     url: link.url,

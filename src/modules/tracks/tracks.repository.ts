@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
-import { trackLinks, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
+import { files, trackLinks, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
+import type { Principal } from '../../plugins/auth.ts';
 import type { Actor } from '../activity/activity.ts';
+import { sessionIsActiveSql } from '../auth/session-state.ts';
 import type { TrackRow } from './track-access.ts';
 
 // Drizzle writes columns of a single-table select unqualified: outer references in subqueries must be explicit.
@@ -49,6 +51,73 @@ const trackViewById = preparedQuery('tracks_view_by_id', (db, p: Placeholders<{ 
 
 export async function findTrackView(db: Db, trackId: number) {
   const [row] = await trackViewById(db, { id: trackId });
+  return row;
+}
+
+type LinkView = {
+  id: number;
+  kind: 'reference' | 'inspiration';
+  url: string;
+  platform: string | null;
+  createdAt: string;
+};
+
+const linksOfTrackJson = sql<LinkView[]>`(select coalesce(json_agg(json_build_object(
+    'id', l.id, 'kind', l.kind, 'url', l.url, 'platform', l.platform,
+    'createdAt', to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by l.id), '[]'::json)
+  from track_links l where l.track_id = ${outerTrackId})`;
+
+/** A live track with its links and current cover file, when `visible`; `sessionActive` rides along. */
+function trackRead(db: Db, id: SQLWrapper, visible: SQL, sessionActive: SQL<boolean>) {
+  return db
+    .select({
+      ...trackColumns,
+      links: linksOfTrackJson,
+      coverFile: { key: files.key, originalName: files.originalName, contentType: files.contentType },
+      coverFileFound: files.id,
+      sessionActive,
+    })
+    .from(tracks)
+    .leftJoin(files, and(eq(files.id, tracks.coverFileId), eq(files.teamId, tracks.teamId)))
+    .where(and(eq(tracks.id, id), isNull(tracks.deletedAt), visible))
+    .limit(1);
+}
+
+type SessionRead = { id: number; userId: string; sessionId: string; now: Date };
+const trackReadForSession = preparedQuery('tracks_read_for_session', (db, p: Placeholders<SessionRead>) =>
+  trackRead(
+    db,
+    p.id,
+    sql`exists (select 1 from track_teams tt inner join team_members m on m.team_id = tt.team_id
+      where tt.track_id = ${outerTrackId} and m.user_id = ${p.userId})`,
+    sessionIsActiveSql(p.sessionId, p.userId, p.now),
+  ),
+);
+const trackReadForKey = preparedQuery(
+  'tracks_read_for_key',
+  (db, p: Placeholders<{ id: number; teamId: number }>) =>
+    trackRead(
+      db,
+      p.id,
+      sql`exists (select 1 from track_teams tt where tt.track_id = ${outerTrackId} and tt.team_id = ${p.teamId})`,
+      sql<boolean>`true`,
+    ),
+);
+
+/**
+ * A live track the principal may read, with its links and cover file, in one statement that also tells
+ * whether the caller's session is still active; undefined when the track is missing or hidden from them.
+ */
+export async function readTrack(db: Db, principal: Principal, trackId: number, now: Date) {
+  const [row] =
+    principal.type === 'key'
+      ? await trackReadForKey(db, { id: trackId, teamId: principal.teamId })
+      : await trackReadForSession(db, {
+          id: trackId,
+          userId: principal.userId,
+          sessionId: principal.sessionId,
+          now,
+        });
   return row;
 }
 

@@ -97,6 +97,7 @@ export async function tracksRoutes(app: App) {
     '/api/v1/tracks/:id',
     {
       ...read,
+      config: { ...read.config, deferSessionCheck: true },
       schema: {
         operationId: 'tracks.get',
         summary: 'A track with its references and inspirations',

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { Principal } from '../../plugins/auth.ts';
+import { confirmSession, type Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInstant, isKeyInt, isKeyText } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
@@ -9,9 +9,9 @@ import { activityRecorder, actorOf } from '../activity/activity.ts';
 import { takeTrackOffTeamAlbums } from '../albums/album-tracks.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireStatusFilter } from '../teams/status-filter.ts';
-import { currentCoverView } from './covers.service.ts';
+import { coverView, currentCoverView } from './covers.service.ts';
 import { applyPermutation, repeatedEntries } from './permutation.ts';
-import { boardTeamOfTracks, requireTrack, requireTrackForChange } from './track-access.ts';
+import { boardTeamOfTracks, requireTrackForChange } from './track-access.ts';
 import { lockTrackBoard, requireBoardStatus } from './track-board.ts';
 import { deleteTrackFiles } from './track-files.ts';
 import { listTeamIdsOfUser } from './track-teams.ts';
@@ -142,9 +142,15 @@ export class TracksService {
     return { items: page.items.map(({ titleKey: _, ...track }) => track), nextCursor: page.nextCursor };
   }
 
+  /** One statement: the caller's session, their access to the track, the track, its links and cover file. */
   async get(principal: Principal, trackId: number) {
-    await requireTrack(this.db, principal, trackId);
-    return this.detail(this.db, trackId);
+    const row = await repo.readTrack(this.db, principal, trackId, this.clock.now());
+    if (!row) throw errors.notFound('track');
+    if (!row.sessionActive) throw errors.unauthorized();
+    confirmSession(principal);
+    const { links, coverFile, coverFileFound, sessionActive: _, ...track } = row;
+    const cover = coverFileFound === null ? null : await coverView(this.files, coverFileFound, coverFile!);
+    return { ...track, cover, ...linksByKind(links) };
   }
 
   private async view(db: Db, trackId: number): Promise<repo.TrackView> {
@@ -159,19 +165,7 @@ export class TracksService {
       repo.listLinks(db, trackId),
       currentCoverView(db, this.files, track),
     ]);
-    const strip = ({ id, kind, url, platform, createdAt }: (typeof links)[number]) => ({
-      id,
-      kind,
-      url,
-      platform,
-      createdAt,
-    });
-    return {
-      ...track,
-      cover,
-      references: links.filter((l) => l.kind === 'reference').map(strip),
-      inspirations: links.filter((l) => l.kind === 'inspiration').map(strip),
-    };
+    return { ...track, cover, ...linksByKind(links) };
   }
 
   async update(principal: Principal, trackId: number, patch: TrackPatch) {
@@ -317,4 +311,27 @@ export class TracksService {
       };
     });
   }
+}
+
+type Link = {
+  id: number;
+  kind: 'reference' | 'inspiration';
+  url: string;
+  platform: string | null;
+  createdAt: Date | string;
+};
+
+/** A track's links as its detail shows them: references and inspirations apart. */
+function linksByKind(links: Link[]) {
+  const strip = ({ id, kind, url, platform, createdAt }: Link) => ({
+    id,
+    kind,
+    url,
+    platform,
+    createdAt: new Date(createdAt),
+  });
+  return {
+    references: links.filter((l) => l.kind === 'reference').map(strip),
+    inspirations: links.filter((l) => l.kind === 'inspiration').map(strip),
+  };
 }

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/helpers/context.ts';
+import { teams } from '../../db/schema/index.ts';
+import { auth, authPlugin } from '../../plugins/auth.ts';
+import { useSecondApp } from './fixtures/second-app.ts';
+
+// Process A is the test context's app; process B is a second instance over the same database.
+const ctx = useTestContext();
+const requestB = useSecondApp(ctx);
+
+const UNAUTHORIZED = '{"error":"Unauthorized"}';
+const ROUNDS = 1000;
+
+async function loggedOut() {
+  const team = await ctx.newTeam();
+  const track = await ctx.newTrack(team);
+  const out = await ctx.request({ method: 'POST', url: '/api/v1/auth/logout', token: team.owner.token });
+  expect(out.statusCode).toBe(204);
+  return { team, track, token: team.owner.token };
+}
+
+describe('reads that look the session up in their own statement', () => {
+  it('answer exactly 401 to an ended session, whatever the read would have answered', async () => {
+    const { track, token } = await loggedOut();
+    const other = await ctx.newTrack(await ctx.newTeam());
+    for (const url of [
+      `/api/v1/tracks/${track.id}`, // found
+      `/api/v1/tracks/${other.id}`, // another team's
+      '/api/v1/tracks/999999', // missing
+      '/api/v1/tracks/abc', // invalid
+    ]) {
+      const res = await ctx.request({ method: 'GET', url, token });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.body).toBe(UNAUTHORIZED);
+    }
+  });
+
+  it('may only be reads', async () => {
+    const app = Fastify();
+    await app.register(authPlugin, {
+      authenticate: async () => null,
+      sessionIsActive: async () => false,
+    });
+    expect(() =>
+      app.post('/x', { config: { auth: auth.session, deferSessionCheck: true } }, async () => ({})),
+    ).toThrow(/only reads may defer the session check/);
+    await app.close();
+  });
+
+  it(`stop a session and a key revoked in one process at once in another, ${ROUNDS} times over`, {
+    timeout: 300_000,
+  }, async () => {
+    const team = await ctx.newTeam();
+    // Thousands of key requests: a free plan would answer 429 long before the end.
+    await ctx.database.db.update(teams).set({ planId: 'enterprise' }).where(eq(teams.id, team.id));
+    const track = await ctx.newTrack(team);
+    const read = (token: string) => requestB({ method: 'GET', url: `/api/v1/tracks/${track.id}`, token });
+    let successesAfterRevoke = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const login = await ctx.request({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: team.owner.email, password: team.owner.password },
+      });
+      const session = login.json().access_token as string;
+      const created = await ctx.request({
+        method: 'POST',
+        url: `/api/v1/teams/${team.id}/api-keys`,
+        token: session,
+        payload: { name: `round ${round}`, scopes: [] },
+      });
+      const { id, key } = created.json() as { id: number; key: string };
+      // B serves both while the revocations are under way, and once more each after they answered.
+      const during = [read(session), read(key), read(session), read(key)];
+      const [loggedOutRes, revokedRes] = await Promise.all([
+        ctx.request({ method: 'POST', url: '/api/v1/auth/logout', token: session }),
+        ctx.request({
+          method: 'DELETE',
+          url: `/api/v1/teams/${team.id}/api-keys/${id}`,
+          token: team.owner.token,
+        }),
+      ]);
+      expect([loggedOutRes.statusCode, revokedRes.statusCode]).toEqual([204, 204]);
+      const after = await Promise.all([read(session), read(key)]);
+      successesAfterRevoke += after.filter((res) => res.statusCode !== 401).length;
+      for (const res of await Promise.all(during)) expect([200, 401]).toContain(res.statusCode);
+    }
+    expect(successesAfterRevoke).toBe(0);
+  });
+});
