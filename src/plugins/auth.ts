@@ -56,7 +56,9 @@ export type Principal =
 export type Authenticate = (token: string, options?: { deferSession?: boolean }) => Promise<Principal | null>;
 
 /** Whether the session of a session principal is still active (not logged out, expired or deleted). */
-export type SessionIsActive = (principal: Extract<Principal, { type: 'session' }>) => Promise<boolean>;
+export type SessionIsActive = (principal: SessionPrincipal) => Promise<boolean>;
+
+export type SessionPrincipal = Extract<Principal, { type: 'session' }>;
 
 /** Runs after authentication on every authenticated request (rate limits, usage stamps). */
 export type AfterAuthenticate = (
@@ -94,6 +96,22 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** Records that the request's own statement found the principal's session active. */
 export function confirmSession(principal: Principal): void {
   if (principal.type === 'session') principal.unconfirmed = false;
+}
+
+/**
+ * What a read's own statement found, once that statement also found the caller's session active: `notFound`
+ * when there is no row, 401 when the session has ended.
+ */
+export function confirmedRead<T extends { sessionActive: boolean }>(
+  principal: Principal,
+  row: T | undefined,
+  notFound: () => Error,
+): Omit<T, 'sessionActive'> {
+  if (!row) throw notFound();
+  if (!row.sessionActive) throw errors.unauthorized();
+  confirmSession(principal);
+  const { sessionActive: _, ...found } = row;
+  return found;
 }
 
 /** The principal of an authenticated route; routes with an auth class other than anonymous always have one. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type Placeholders, preparedQuery } from '../db/prepared.ts';
 import { type TeamRole, teamMembers } from '../db/schema/index.ts';
-import type { Principal } from '../plugins/auth.ts';
+import type { Principal, SessionPrincipal } from '../plugins/auth.ts';
 import { errors } from './errors.ts';
 
 export type TeamAccess = { teamId: number; role: TeamRole | null };
@@ -40,8 +40,13 @@ export async function requireTeam(
   return { teamId, role: member.role };
 }
 
+/** The session principal of a session-only route. */
+export function sessionOf(principal: Principal): SessionPrincipal {
+  if (principal.type !== 'session') throw errors.sessionRequired();
+  return principal;
+}
+
 /** The user behind a session principal (session-only routes). */
 export function sessionUserId(principal: Principal): string {
-  if (principal.type !== 'session') throw errors.sessionRequired();
-  return principal.userId;
+  return sessionOf(principal).userId;
 }

@@ -1,8 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
-import { refreshTokens, sessions, teamMembers, teams, users } from '../../db/schema/index.ts';
+import { refreshTokens, sessions, users } from '../../db/schema/index.ts';
+import type { SessionPrincipal } from '../../plugins/auth.ts';
 import { normaliseEmail, sameEmail } from '../../shared/email.ts';
+import { sessionIsActiveSql } from './session-state.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -143,17 +145,31 @@ export async function isSessionActive(
   return Boolean(row);
 }
 
-const memberships = preparedQuery('auth_memberships', (db, p: Placeholders<{ userId: string }>) =>
+type Membership = { id: number; name: string; role: 'owner' | 'admin' | 'member' };
+const membershipsJson = sql<Membership[]>`(select coalesce(json_agg(json_build_object(
+    'id', t.id, 'name', t.name, 'role', m.role) order by t.id), '[]'::json)
+  from team_members m inner join teams t on t.id = m.team_id where m.user_id = "users"."id")`;
+
+type SessionRead = { userId: string; sessionId: string; now: Date };
+const meForSession = preparedQuery('auth_me_for_session', (db, p: Placeholders<SessionRead>) =>
   db
-    .select({ teamId: teams.id, name: teams.name, role: teamMembers.role })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(eq(teamMembers.userId, p.userId))
-    .orderBy(teams.id),
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      createdAt: users.createdAt,
+      teams: membershipsJson,
+      sessionActive: sessionIsActiveSql(p.sessionId, p.userId, p.now),
+    })
+    .from(users)
+    .where(eq(users.id, p.userId))
+    .limit(1),
 );
 
-export function listMemberships(db: Db, userId: string) {
-  return memberships(db, { userId });
+/** The session's user with their teams and roles, and whether the session is active, in one statement. */
+export async function readMe(db: Db, session: SessionPrincipal, now: Date) {
+  const [row] = await meForSession(db, { userId: session.userId, sessionId: session.sessionId, now });
+  return row;
 }
 
 export async function findUserByExternalSubject(

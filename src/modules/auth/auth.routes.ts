@@ -90,7 +90,7 @@ export async function authRoutes(app: App) {
   app.get(
     '/api/v1/auth/me',
     {
-      config: { auth: auth.session },
+      config: { auth: auth.session, deferSessionCheck: true },
       schema: {
         operationId: 'auth.me',
         summary: 'The signed-in user and their teams with roles',

@@ -1,13 +1,13 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Principal } from '../../plugins/auth.ts';
+import { confirmedRead, type Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { sqlState } from '../../shared/db-errors.ts';
 import { normaliseEmail } from '../../shared/email.ts';
 import { errors } from '../../shared/errors.ts';
 import { randomToken, sha256 } from '../../shared/hash.ts';
 import type { RateLimits } from '../../shared/rate-limits.ts';
-import { sessionUserId } from '../../shared/tenancy.ts';
+import { sessionOf } from '../../shared/tenancy.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import * as repo from './auth.repository.ts';
 import { passwordWeakness } from './password-policy.ts';
@@ -104,19 +104,8 @@ export class AuthService {
   }
 
   async me(principal: Principal) {
-    const userId = sessionUserId(principal);
-    const [user, memberships] = await Promise.all([
-      repo.findUserById(this.db, userId),
-      repo.listMemberships(this.db, userId),
-    ]);
-    if (!user) throw errors.unauthorized();
-    return {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      createdAt: user.createdAt,
-      teams: memberships.map((m) => ({ id: m.teamId, name: m.name, role: m.role })),
-    };
+    const row = await repo.readMe(this.db, sessionOf(principal), this.clock.now());
+    return confirmedRead(principal, row, () => errors.unauthorized());
   }
 
   private async openSession(user: repo.UserRow, client: ClientInfo) {

@@ -23,9 +23,14 @@ async function loggedOut() {
 
 describe('reads that look the session up in their own statement', () => {
   it('answer exactly 401 to an ended session, whatever the read would have answered', async () => {
-    const { track, token } = await loggedOut();
-    const other = await ctx.newTrack(await ctx.newTeam());
+    const { team, track, token } = await loggedOut();
+    const otherTeam = await ctx.newTeam();
+    const other = await ctx.newTrack(otherTeam);
     for (const url of [
+      '/api/v1/auth/me',
+      `/api/v1/teams/${team.id}`,
+      `/api/v1/teams/${otherTeam.id}`,
+      '/api/v1/teams/0',
       `/api/v1/tracks/${track.id}`, // found
       `/api/v1/tracks/${other.id}`, // another team's
       '/api/v1/tracks/999999', // missing

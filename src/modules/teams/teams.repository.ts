@@ -1,7 +1,9 @@
-import { and, asc, count, eq, gt, isNull, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { apiKeys, invites, plans, type StatusConfig, teamMembers, teams } from '../../db/schema/index.ts';
+import type { SessionPrincipal } from '../../plugins/auth.ts';
+import { sessionIsActiveSql } from '../auth/session-state.ts';
 import { DEFAULT_STATUS_CONFIG } from './default-status-config.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -45,9 +47,13 @@ const teamOfMember = {
   updatedAt: teams.updatedAt,
 };
 
-function teamsOf(db: Db, userId: string | Placeholder) {
+function teamsOf<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Db,
+  userId: string | Placeholder,
+  extra: Extra = {} as Extra,
+) {
   return db
-    .select(teamOfMember)
+    .select({ ...teamOfMember, ...extra })
     .from(teams)
     .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)));
 }
@@ -60,6 +66,24 @@ const teamOfMemberById = preparedQuery(
 
 export async function findTeamOfMember(db: Db, userId: string, teamId: number) {
   const [row] = await teamOfMemberById(db, { userId, teamId });
+  return row;
+}
+
+type SessionRead = { userId: string; sessionId: string; teamId: number; now: Date };
+const teamReadForSession = preparedQuery('teams_read_for_session', (db, p: Placeholders<SessionRead>) =>
+  teamsOf(db, p.userId, { sessionActive: sessionIsActiveSql(p.sessionId, p.userId, p.now) })
+    .where(eq(teams.id, p.teamId))
+    .limit(1),
+);
+
+/** The team as the session's user (a member) sees it, and whether that session is active, in one statement. */
+export async function readTeamOfMember(db: Db, session: SessionPrincipal, teamId: number, now: Date) {
+  const [row] = await teamReadForSession(db, {
+    userId: session.userId,
+    sessionId: session.sessionId,
+    teamId,
+    now,
+  });
   return row;
 }
 

@@ -106,7 +106,7 @@ export async function teamsRoutes(app: App) {
   app.get(
     '/api/v1/teams/:id',
     {
-      ...session,
+      config: { ...session.config, deferSessionCheck: true },
       schema: {
         operationId: 'teams.get',
         summary: 'The team, with your role and its member count',

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
-import type { Principal } from '../../plugins/auth.ts';
+import { confirmedRead, type Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
-import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
+import { MANAGERS, requireTeam, sessionOf, sessionUserId } from '../../shared/tenancy.ts';
 import type { PageInput } from './cursors.ts';
 import { countTeam } from './overview-counters.ts';
 import { mergeSocials } from './socials.ts';
@@ -46,7 +46,8 @@ export class TeamsService {
 
   async get(principal: Principal, teamId: number) {
     // The member's view of the team is the membership check: another team is 404 there.
-    return this.viewFor(sessionUserId(principal), teamId);
+    const row = await repo.readTeamOfMember(this.db, sessionOf(principal), teamId, this.clock.now());
+    return confirmedRead(principal, row, () => errors.notFound('team'));
   }
 
   /** The team as `userId` (a member) sees it. */

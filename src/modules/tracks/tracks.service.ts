@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { confirmSession, type Principal } from '../../plugins/auth.ts';
+import { confirmedRead, type Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInstant, isKeyInt, isKeyText } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
@@ -145,10 +145,9 @@ export class TracksService {
   /** One statement: the caller's session, their access to the track, the track, its links and cover file. */
   async get(principal: Principal, trackId: number) {
     const row = await repo.readTrack(this.db, principal, trackId, this.clock.now());
-    if (!row) throw errors.notFound('track');
-    if (!row.sessionActive) throw errors.unauthorized();
-    confirmSession(principal);
-    const { links, coverFile, coverFileFound, sessionActive: _, ...track } = row;
+    const { links, coverFile, coverFileFound, ...track } = confirmedRead(principal, row, () =>
+      errors.notFound('track'),
+    );
     const cover = coverFileFound === null ? null : await coverView(this.files, coverFileFound, coverFile!);
     return { ...track, cover, ...linksByKind(links) };
   }
