@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { Id, IdParams, Timestamp } from '../../shared/schemas.ts';
 import { ASSET_ROLES } from './assets.ts';

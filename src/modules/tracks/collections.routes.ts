@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { Id } from '../../shared/schemas.ts';
 import { session } from './route-auth.ts';

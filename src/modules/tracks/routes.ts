@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { assetsRoutes } from './assets.routes.ts';
 import { collaboratorsRoutes } from './collaborators.routes.ts';
 import { collectionsRoutes } from './collections.routes.ts';

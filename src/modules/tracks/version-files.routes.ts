@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { ErrorRef, NoContent } from '../../shared/schemas.ts';
 import { session, write } from './route-auth.ts';
