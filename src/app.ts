@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import Fastify from 'fastify';
+import type { App, AppDeps } from './app-types.ts';
 import { aiSearchRoutes } from './modules/ai-search/ai-search.routes.ts';
 import { albumsModuleRoutes } from './modules/albums/routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
@@ -27,34 +20,10 @@ import { loggerOptions } from './plugins/request-log.ts';
 import { cachedSerializers } from './plugins/serializers.ts';
 import { clientErrorHandler, frameworkErrorsFor } from './plugins/transport-errors.ts';
 import { validationPlugin } from './plugins/validation.ts';
-import { createServices, type Services } from './services.ts';
-import { type Clock, systemClock } from './shared/clock.ts';
+import { createServices } from './services.ts';
+import { systemClock } from './shared/clock.ts';
 import { publicBaseUrl } from './shared/public-url.ts';
-import type { Secrets } from './shared/secrets.ts';
 import { fastifyTrustProxy } from './shared/trust-proxy.ts';
-
-/** What the application is built from; everything outside the process is passed in. */
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  secrets: Secrets;
-};
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    services: Services;
-  }
-}
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import type { App } from '../src/app-types.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openPostgres } from '../src/db/client.ts';
 import { TEST_SECRETS } from './helpers/context.ts';

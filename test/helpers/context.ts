@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { type App, buildApp } from '../../src/app.ts';
+import { buildApp } from '../../src/app.ts';
+import type { App } from '../../src/app-types.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { Scope } from '../../src/plugins/auth.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { App } from '../../src/app.ts';
+import type { App } from '../../src/app-types.ts';
 import type { TeamRole } from '../../src/db/schema/index.ts';
 import { teamMembers, trackVersions } from '../../src/db/schema/index.ts';
 import { insertTeamWithOwner } from '../../src/modules/teams/teams.repository.ts';

@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { albumTracksRoutes } from './album-tracks.routes.ts';
 import { albumsRoutes } from './albums.routes.ts';
 import { albumCoverRoutes } from './cover.routes.ts';

@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import {

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { plans, teams } from '../../db/schema/index.ts';
 import { buildSecondApp, type Requester, requesterFor } from './fixtures/second-app.ts';
 import { StallingProxy } from './fixtures/stalling-proxy.ts';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { NoContent } from '../../shared/schemas.ts';
 import { LoginBody, Me, RefreshBody, SignupBody, TokenResponse } from './auth.schemas.ts';

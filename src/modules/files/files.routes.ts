@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { auth } from '../../plugins/auth.ts';
 import { ErrorRef } from '../../shared/schemas.ts';
 import { BinaryResponse, SignedTokenQuery, UploadBody, UploadResult } from './files.schemas.ts';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { auth } from '../../plugins/auth.ts';
 
 const Health = Type.Object({

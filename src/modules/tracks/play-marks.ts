@@ -1,6 +1,6 @@
 import type { Principal } from '../../plugins/auth.ts';
 import type { DownloadMark } from '../files/download-marks.ts';
-import type { Listener } from './plays.repository.ts';
+import type { Listener } from './plays/plays.repository.ts';
 
 /** The download-mark topic of a version's stream URL: fetching it records a play. */
 export const PLAY_TOPIC = 'version_play';

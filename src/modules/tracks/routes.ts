@@ -1,19 +1,19 @@
-import type { App } from '../../app.ts';
-import { assetsRoutes } from './assets.routes.ts';
-import { collaboratorsRoutes } from './collaborators.routes.ts';
-import { collectionsRoutes } from './collections.routes.ts';
-import { commentAttachmentsRoutes } from './comment-attachments.routes.ts';
-import { commentsRoutes } from './comments.routes.ts';
-import { coversRoutes } from './covers.routes.ts';
-import { playsRoutes } from './plays.routes.ts';
-import { reviewsRoutes } from './reviews.routes.ts';
-import { searchRoutes } from './search.routes.ts';
-import { stemsRoutes } from './stems.routes.ts';
-import { todosRoutes } from './todos.routes.ts';
-import { trackMediaRoutes } from './track-media.routes.ts';
+import type { App } from '../../app-types.ts';
+import { assetsRoutes } from './assets/assets.routes.ts';
+import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
+import { collectionsRoutes } from './collections/collections.routes.ts';
+import { commentAttachmentsRoutes } from './comments/comment-attachments.routes.ts';
+import { commentsRoutes } from './comments/comments.routes.ts';
+import { coversRoutes } from './covers/covers.routes.ts';
+import { trackMediaRoutes } from './media/track-media.routes.ts';
+import { playsRoutes } from './plays/plays.routes.ts';
+import { reviewsRoutes } from './reviews/reviews.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
+import { stemsRoutes } from './stems/stems.routes.ts';
+import { todosRoutes } from './todos/todos.routes.ts';
 import { tracksRoutes } from './tracks.routes.ts';
-import { versionFilesRoutes } from './version-files.routes.ts';
-import { versionsRoutes } from './versions.routes.ts';
+import { versionFilesRoutes } from './version-files/version-files.routes.ts';
+import { versionsRoutes } from './versions/versions.routes.ts';
 
 /** Every route of the tracks area, by sub-resource. */
 export async function tracksModuleRoutes(app: App) {

@@ -4,7 +4,7 @@ import { versionComments } from '../../db/schema/index.ts';
 import type { FileOwner, FilesService } from '../files/files.service.ts';
 import { versionIdsOf } from './tracks.repository.ts';
 import { VERSION_FILE_OWNER, VERSION_STEM_OWNER } from './version-audio.ts';
-import { VERSION_AUDIO_OWNER } from './versions.repository.ts';
+import { VERSION_AUDIO_OWNER } from './versions/versions.repository.ts';
 
 /** The owner types of every file the tracks area keeps, with what their owner id names. */
 export const TRACK_FILE_OWNERS = {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
 import { read, session, write } from './route-auth.ts';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CalendarDate, Id, LanguageTag, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { audioUploadFields, UploadTicketFields } from '../files/files.schemas.ts';
-import { CurrentCover } from './covers.schemas.ts';
+import { CurrentCover } from './covers/covers.schemas.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Text = (maxLength: number) => Type.String({ maxLength });

@@ -9,7 +9,7 @@ import { activityRecorder, actorOf } from '../activity/activity.ts';
 import { takeTrackOffTeamAlbums } from '../albums/album-tracks.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireStatusFilter } from '../teams/status-filter.ts';
-import { coverView, currentCoverView } from './covers.service.ts';
+import { coverView, currentCoverView } from './covers/covers.service.ts';
 import { applyPermutation, repeatedEntries } from './permutation.ts';
 import { boardTeamOfTracks, requireTrackForChange } from './track-access.ts';
 import { lockTrackBoard, requireBoardStatus } from './track-board.ts';
@@ -17,7 +17,7 @@ import { deleteTrackFiles } from './track-files.ts';
 import { listTeamIdsOfUser } from './track-teams.ts';
 import * as repo from './tracks.repository.ts';
 import { audioOwner } from './version-audio.ts';
-import { setVersionAudioKey } from './versions.repository.ts';
+import { setVersionAudioKey } from './versions/versions.repository.ts';
 
 const record = activityRecorder('track');
 

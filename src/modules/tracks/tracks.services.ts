@@ -2,23 +2,23 @@ import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { TrackAssetsService } from './assets.ts';
-import { CollaboratorsService } from './collaborators.service.ts';
-import { TrackCollectionsService } from './collections.service.ts';
-import { CommentAttachmentsService } from './comment-attachments.service.ts';
-import { CommentsService } from './comments.service.ts';
-import { TrackCoversService } from './covers.service.ts';
-import { PlaysService } from './plays.service.ts';
-import { ReviewsService } from './reviews.service.ts';
-import { TrackSearchService } from './search.service.ts';
+import { TrackAssetsService } from './assets/assets.ts';
+import { CollaboratorsService } from './collaborators/collaborators.service.ts';
+import { TrackCollectionsService } from './collections/collections.service.ts';
+import { CommentAttachmentsService } from './comments/comment-attachments.service.ts';
+import { CommentsService } from './comments/comments.service.ts';
+import { TrackCoversService } from './covers/covers.service.ts';
+import { TrackMediaService } from './media/track-media.service.ts';
+import { PlaysService } from './plays/plays.service.ts';
+import { ReviewsService } from './reviews/reviews.service.ts';
+import { TrackSearchService } from './search/search.service.ts';
 import { registerTrackStatusUsage } from './status-usage.ts';
-import { StemsService } from './stems.service.ts';
-import { TodosService } from './todos.service.ts';
-import { TrackMediaService } from './track-media.service.ts';
+import { StemsService } from './stems/stems.service.ts';
+import { TodosService } from './todos/todos.service.ts';
 import { defineTracksJobs } from './tracks.jobs.ts';
 import { TracksService } from './tracks.service.ts';
-import { VersionFilesService } from './version-files.service.ts';
-import { VersionsService } from './versions.service.ts';
+import { VersionFilesService } from './version-files/version-files.service.ts';
+import { VersionsService } from './versions/versions.service.ts';
 
 /** The services of the tracks area, spread into the application's services container. */
 export function createTracksServices(deps: {

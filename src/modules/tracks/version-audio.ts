@@ -1,5 +1,5 @@
 import type { FileOwner } from '../files/files.service.ts';
-import { VERSION_AUDIO_OWNER } from './versions.repository.ts';
+import { VERSION_AUDIO_OWNER } from './versions/versions.repository.ts';
 
 /** What a version's stem files are owned by in the files area (the stem rows point at their file). */
 export const VERSION_STEM_OWNER = 'version_stem';

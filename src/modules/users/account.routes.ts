@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { PURGE_AFTER_DAYS } from './account.service.ts';
 import { ACCOUNT_DELETION_PHRASE, DeleteAccountBody, DeletionStatus } from './users.schemas.ts';

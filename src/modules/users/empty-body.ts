@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 
 /**
  * For body-less actions (POST with nothing to send): within `scope`, a missing body, or an empty one sent

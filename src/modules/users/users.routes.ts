@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { accountRoutes } from './account.routes.ts';
 import { preferencesRoutes } from './preferences.routes.ts';
 import { profileRoutes } from './profile.routes.ts';

@@ -1,0 +1,140 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { files, trackVersions, versionComments } from '../../../db/schema/index.ts';
+import type { Principal } from '../../../plugins/auth.ts';
+import { fileLinks } from '../../files/file-view.ts';
+import type { FileRow } from '../../files/files.repository.ts';
+import type { FilesService } from '../../files/files.service.ts';
+import { requireTrack } from '../track-access.ts';
+import { TRACK_FILE_OWNERS as O, TRACK_OWNED, VERSION_OWNED } from '../track-files.ts';
+
+/** What each owner type's files are to the track, in the order the list shows them within their level. */
+export const ASSET_ROLES = {
+  [O.cover]: 'cover',
+  [O.media]: 'media',
+  [O.versionAudio]: 'version_audio',
+  [O.stem]: 'stem',
+  [O.versionFile]: 'version_file',
+  [O.commentAttachment]: 'comment_attachment',
+} as const;
+
+export type AssetRole = (typeof ASSET_ROLES)[keyof typeof ASSET_ROLES];
+
+type AssetRow = {
+  file: FileRow;
+  versionId: number | null;
+  versionPosition: number | null;
+  commentId: number | null;
+};
+
+// Owner ids are text: compare them with the integer id as text, so the files index still serves the lookup.
+const asText = (column: typeof trackVersions.id | typeof versionComments.id) =>
+  sql`${column}::text` as SQL<string>;
+
+/** Files owned by the track itself: covers and media. */
+function trackLevelFiles(db: Db, teamId: number, trackId: number) {
+  return db
+    .select({ file: files })
+    .from(files)
+    .where(
+      and(
+        eq(files.teamId, teamId),
+        inArray(files.ownerType, [...TRACK_OWNED]),
+        eq(files.ownerId, String(trackId)),
+      ),
+    );
+}
+
+/** Files owned by the track's versions: audio, stems and additional files. */
+function versionLevelFiles(db: Db, teamId: number, trackId: number) {
+  return db
+    .select({ file: files, versionId: trackVersions.id, versionPosition: trackVersions.position })
+    .from(trackVersions)
+    .innerJoin(
+      files,
+      and(
+        eq(files.teamId, teamId),
+        inArray(files.ownerType, [...VERSION_OWNED]),
+        eq(files.ownerId, asText(trackVersions.id)),
+      ),
+    )
+    .where(eq(trackVersions.trackId, trackId));
+}
+
+/** Attachments of the comments on the track's versions. */
+function commentLevelFiles(db: Db, teamId: number, trackId: number) {
+  return db
+    .select({
+      file: files,
+      versionId: trackVersions.id,
+      versionPosition: trackVersions.position,
+      commentId: versionComments.id,
+    })
+    .from(trackVersions)
+    .innerJoin(versionComments, eq(versionComments.versionId, trackVersions.id))
+    .innerJoin(
+      files,
+      and(
+        eq(files.teamId, teamId),
+        eq(files.ownerType, O.commentAttachment),
+        eq(files.ownerId, asText(versionComments.id)),
+      ),
+    )
+    .where(eq(trackVersions.trackId, trackId));
+}
+
+const roleOrder = Object.keys(ASSET_ROLES);
+
+/** Track-level files first, then each version's in version order; by role, then oldest first. */
+function byPlace(a: AssetRow, b: AssetRow): number {
+  const place = (r: AssetRow) => [
+    r.versionId === null ? 0 : 1,
+    r.versionPosition ?? 0,
+    r.versionId ?? 0,
+    roleOrder.indexOf(r.file.ownerType),
+    r.file.id,
+  ];
+  const pa = place(a);
+  const pb = place(b);
+  for (let i = 0; i < pa.length; i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
+  return 0;
+}
+
+/**
+ * Every registered file of a track with signed URLs: covers, media, each version's audio, stems and
+ * additional files, and the attachments of its comments. Three queries, whatever the number of versions.
+ */
+export class TrackAssetsService {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FilesService,
+  ) {}
+
+  async list(principal: Principal, trackId: number) {
+    const { track } = await requireTrack(this.db, principal, trackId);
+    const [own, ofVersions, ofComments] = await Promise.all([
+      trackLevelFiles(this.db, track.teamId, trackId),
+      versionLevelFiles(this.db, track.teamId, trackId),
+      commentLevelFiles(this.db, track.teamId, trackId),
+    ]);
+    const rows: AssetRow[] = [
+      ...own.map(({ file }) => ({ file, versionId: null, versionPosition: null, commentId: null })),
+      ...ofVersions.map((r) => ({ ...r, commentId: null })),
+      ...ofComments,
+    ].sort(byPlace);
+    const items = await Promise.all(
+      rows.map(async ({ file, versionId, commentId }) => ({
+        fileId: file.id,
+        role: ASSET_ROLES[file.ownerType as keyof typeof ASSET_ROLES],
+        versionId,
+        commentId,
+        fileName: file.originalName,
+        contentType: file.contentType,
+        size: file.size,
+        createdAt: file.createdAt,
+        ...(await fileLinks(this.files, file)),
+      })),
+    );
+    return { items, nextCursor: null };
+  }
+}

@@ -1,0 +1,227 @@
+import type { Db } from '../../../db/client.ts';
+import type { Principal } from '../../../plugins/auth.ts';
+import type { Clock } from '../../../shared/clock.ts';
+import { isKeyInt, isKeyNumber } from '../../../shared/cursor-values.ts';
+import { errors } from '../../../shared/errors.ts';
+import { decodeCursor, toPage } from '../../../shared/pagination.ts';
+import { activityRecorder, actorOf } from '../../activity/activity.ts';
+import type { FilesService } from '../../files/files.service.ts';
+import {
+  requireVersion,
+  requireVersionForChange,
+  type TrackAccess,
+  type VersionRow,
+} from '../track-access.ts';
+import { TRACK_FILE_OWNERS } from '../track-files.ts';
+import { attachmentsOf } from './comment-attachment-view.ts';
+import * as repo from './comments.repository.ts';
+
+const record = activityRecorder('comment');
+
+type Page = { limit: number; cursor?: string | undefined };
+
+export type NewComment = { comment: string; atSeconds?: number | null; parentId?: number | null };
+type VersionAccess = TrackAccess & { version: VersionRow };
+
+const isCommentCursor = (v: unknown): v is [number, number] =>
+  Array.isArray(v) && v.length === 2 && isKeyNumber(v[0]) && isKeyInt(v[1]);
+
+/** Comments on a version (general or at a time in the audio, with replies), their reactions and attachments. */
+export class CommentsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly files: FilesService,
+  ) {}
+
+  async list(principal: Principal, trackId: number, versionId: number, page: Page) {
+    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const rows = await repo.listComments(
+      this.db,
+      versionId,
+      page.limit + 1,
+      decodeCursor(page.cursor, isCommentCursor),
+    );
+    const { items, nextCursor } = toPage(rows, page.limit, (last) => [last.orderKey, last.id]);
+    return { items: await this.withDetails(this.db, track.teamId, items), nextCursor };
+  }
+
+  async create(principal: Principal, trackId: number, versionId: number, input: NewComment) {
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
+    await this.checkNew(access.version, input);
+    return this.db.transaction(async (tx) => {
+      const id = await this.insert(tx, principal, access, input);
+      return this.viewOf(tx, access.track.teamId, versionId, id);
+    });
+  }
+
+  /** Checks a new comment: its timestamp within the audio, its parent a top-level comment of the version. */
+  async checkNew(version: VersionRow, input: NewComment): Promise<void> {
+    checkAtSeconds(version, input.atSeconds);
+    if (!input.parentId) return;
+    const parent = await repo.findComment(this.db, version.id, input.parentId);
+    if (!parent)
+      throw errors.validation([{ path: '/body/parentId', message: 'is not a comment of this version' }]);
+    if (parent.parentId !== null)
+      throw errors.validation([
+        { path: '/body/parentId', message: 'is a reply; reply to its parent instead' },
+      ]);
+  }
+
+  /** Writes a checked comment and its activity entry (with `data`) in `tx`; answers its id. */
+  async insert(
+    tx: Db,
+    principal: Principal,
+    access: VersionAccess,
+    input: NewComment,
+    data: Record<string, unknown> = {},
+  ): Promise<number> {
+    const { track, version } = access;
+    const id = await repo.insertComment(
+      tx,
+      {
+        versionId: version.id,
+        parentId: input.parentId ?? null,
+        atSeconds: input.atSeconds ?? null,
+        body: input.comment.trim(),
+      },
+      actorOf(principal),
+      this.clock.now(),
+    );
+    await record(tx, principal, track.teamId, 'comment.created', id, {
+      trackId: track.id,
+      versionId: version.id,
+      parentId: input.parentId ?? null,
+      ...data,
+    });
+    return id;
+  }
+
+  async update(
+    principal: Principal,
+    trackId: number,
+    versionId: number,
+    commentId: number,
+    input: { comment?: string; atSeconds?: number | null },
+  ) {
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
+    await this.requireEditable(access, principal, commentId);
+    checkAtSeconds(access.version, input.atSeconds);
+    const fields: { body?: string; atSeconds?: number | null } = {};
+    if (input.comment !== undefined) fields.body = input.comment.trim();
+    if (input.atSeconds !== undefined) fields.atSeconds = input.atSeconds;
+    return this.db.transaction(async (tx) => {
+      await repo.updateComment(tx, commentId, fields, this.clock.now());
+      await record(tx, principal, access.track.teamId, 'comment.updated', commentId, {
+        trackId,
+        versionId,
+      });
+      return this.viewOf(tx, access.track.teamId, versionId, commentId);
+    });
+  }
+
+  /** Deletes a comment with its replies, and the attachments of all of them (files are not cascaded). */
+  async remove(principal: Principal, trackId: number, versionId: number, commentId: number) {
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
+    await this.requireEditable(access, principal, commentId);
+    const teamId = access.track.teamId;
+    await this.files.transaction(async (tx) => {
+      const thread = await repo.threadIds(tx, commentId);
+      const owners = [{ type: TRACK_FILE_OWNERS.commentAttachment, ids: thread }];
+      const fileIds = await this.files.deleteOfOwners(teamId, owners, { tx });
+      await repo.deleteComment(tx, commentId);
+      await record(tx, principal, teamId, 'comment.deleted', commentId, {
+        trackId,
+        versionId,
+        removedCommentIds: thread,
+        removedFileIds: fileIds,
+      });
+    });
+  }
+
+  /** Adds a reaction (idempotent: the same emoji twice by the same caller is one reaction). */
+  async react(principal: Principal, trackId: number, versionId: number, commentId: number, emoji: string) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
+    await this.requireComment(versionId, commentId);
+    const normalised = emoji.normalize('NFC');
+    return this.db.transaction(async (tx) => {
+      const added = await repo.addReaction(tx, commentId, normalised, actorOf(principal), this.clock.now());
+      if (added)
+        await record(tx, principal, track.teamId, 'comment.reacted', commentId, {
+          trackId,
+          versionId,
+          emoji: normalised,
+        });
+      return this.viewOf(tx, track.teamId, versionId, commentId);
+    });
+  }
+
+  /** Removes the caller's reaction (idempotent: removing an absent reaction succeeds). */
+  async unreact(principal: Principal, trackId: number, versionId: number, commentId: number, emoji: string) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
+    await this.requireComment(versionId, commentId);
+    const normalised = emoji.normalize('NFC');
+    await this.db.transaction(async (tx) => {
+      if (await repo.removeReaction(tx, commentId, normalised, actorOf(principal)))
+        await record(tx, principal, track.teamId, 'comment.unreacted', commentId, {
+          trackId,
+          versionId,
+          emoji: normalised,
+        });
+    });
+  }
+
+  private async requireComment(versionId: number, commentId: number) {
+    const comment = await repo.findComment(this.db, versionId, commentId);
+    if (!comment) throw errors.notFound('comment');
+    return comment;
+  }
+
+  /**
+   * The author, or whoever manages the track (an owner or admin of the owning team, or its key), may edit
+   * or delete a comment; a role in a team the track is shared with moderates nothing.
+   */
+  private async requireEditable(access: VersionAccess, principal: Principal, commentId: number) {
+    const comment = await this.requireComment(access.version.id, commentId);
+    const isAuthor = principal.type === 'session' && comment.authorId === principal.userId;
+    if (!isAuthor && !access.manages)
+      throw errors.forbidden(
+        'Only the author or an owner or admin of the team that owns the track can change this comment',
+      );
+    return comment;
+  }
+
+  /** One comment as the API answers it; `db` may be a transaction. */
+  async viewOf(db: Db, teamId: number, versionId: number, commentId: number) {
+    const row = await repo.findComment(db, versionId, commentId);
+    if (!row) throw errors.notFound('comment');
+    const [view] = await this.withDetails(db, teamId, [row]);
+    return view!;
+  }
+
+  /** Reactions and attachments of the comments: one query each, whatever the number of comments. */
+  private async withDetails(db: Db, teamId: number, rows: repo.CommentRow[]) {
+    const ids = rows.map((r) => r.id);
+    const [reactions, attachments] = await Promise.all([
+      repo.reactionsOf(db, ids),
+      attachmentsOf(db, this.files, teamId, ids),
+    ]);
+    return rows.map(({ orderKey: _o, authorKeyId: _k, ...row }) => ({
+      ...row,
+      reactions: reactions.get(row.id) ?? [],
+      attachments: attachments.get(row.id) ?? [],
+    }));
+  }
+}
+
+/** A timestamp must lie within the audio when its duration is known. */
+function checkAtSeconds(version: VersionRow, atSeconds: number | null | undefined) {
+  if (atSeconds == null || version.durationSeconds === null) return;
+  if (atSeconds > version.durationSeconds)
+    throw errors.validation([
+      {
+        path: '/body/atSeconds',
+        message: `is past the end of the audio (${version.durationSeconds} seconds)`,
+      },
+    ]);
+}

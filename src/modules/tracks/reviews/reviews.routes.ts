@@ -1,0 +1,57 @@
+import type { App } from '../../../app-types.ts';
+import { ErrorRef } from '../../../shared/schemas.ts';
+import { session } from '../route-auth.ts';
+import { OWNER_ONLY } from '../share-rules.ts';
+import { versionArgs, versionRoutes } from '../version-routes.ts';
+import { VersionDetail } from '../versions/versions.schemas.ts';
+import { ReviewDecisionBody, ReviewRequestBody } from './reviews.schemas.ts';
+
+const route = versionRoutes('review');
+const noOpenReview = { 409: { ...ErrorRef, description: 'The version has no open review' } };
+
+/** Review requests on a version; each answers the version detail with its review state. */
+export async function reviewsRoutes(app: App) {
+  const reviews = app.services.trackReviews;
+
+  app.post(
+    route.path('/request'),
+    route.options(session, 'request', {
+      summary: 'Ask team members to review this version',
+      description: `Every reviewer must be a member of the owning team (400 otherwise); one open review at a time (409). ${OWNER_ONLY}`,
+      body: ReviewRequestBody,
+      response: { 200: VersionDetail, 409: { ...ErrorRef, description: 'An open review exists' } },
+    }),
+    async (request) => reviews.request(...versionArgs(request), request.body.reviewerIds),
+  );
+
+  app.post(
+    route.path('/withdraw'),
+    route.options(session, 'withdraw', {
+      summary: 'Withdraw the open review (its requester only)',
+      description: OWNER_ONLY,
+      response: { 200: VersionDetail, ...noOpenReview },
+    }),
+    async (request) => reviews.withdraw(...versionArgs(request)),
+  );
+
+  app.post(
+    route.path('/listened'),
+    route.options(session, 'listened', {
+      summary: 'Mark that you listened to the version under review (reviewers only)',
+      description: OWNER_ONLY,
+      response: { 200: VersionDetail, ...noOpenReview },
+    }),
+    async (request) => reviews.listened(...versionArgs(request)),
+  );
+
+  app.post(
+    route.path('/decide'),
+    route.options(session, 'decide', {
+      summary: 'Approve or request changes (reviewers only)',
+      description: `Any "changes_requested" closes the review with that state; once every reviewer approved, it closes approved. ${OWNER_ONLY}`,
+      body: ReviewDecisionBody,
+      response: { 200: VersionDetail, ...noOpenReview },
+    }),
+    async (request) => reviews.decide(...versionArgs(request), request.body.status),
+  );
+}

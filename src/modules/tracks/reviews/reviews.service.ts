@@ -1,0 +1,112 @@
+import type { Db } from '../../../db/client.ts';
+import type { ReviewDecision } from '../../../db/schema/index.ts';
+import type { Principal } from '../../../plugins/auth.ts';
+import type { Clock } from '../../../shared/clock.ts';
+import { errors } from '../../../shared/errors.ts';
+import { sessionUserId } from '../../../shared/tenancy.ts';
+import { activityRecorder } from '../../activity/activity.ts';
+import { requireVersionForChange } from '../track-access.ts';
+import { nonMembers } from '../track-teams.ts';
+import type { VersionsService } from '../versions/versions.service.ts';
+import * as repo from './reviews.repository.ts';
+
+const record = activityRecorder('review');
+
+/**
+ * Review requests on a version: one open review at a time; the requester may withdraw it; each reviewer
+ * marks it listened and decides. Any "changes requested" closes it so; all approvals close it approved.
+ */
+export class ReviewsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly versions: VersionsService,
+  ) {}
+
+  async request(principal: Principal, trackId: number, versionId: number, reviewerIds: string[]) {
+    const userId = sessionUserId(principal);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const strangers = new Set(await nonMembers(this.db, track.teamId, reviewerIds));
+    if (strangers.size > 0)
+      throw errors.validation(
+        reviewerIds.flatMap((id, i) =>
+          strangers.has(id)
+            ? [{ path: `/body/reviewerIds/${i}`, message: 'is not a member of the team that owns the track' }]
+            : [],
+        ),
+      );
+    const now = this.clock.now();
+    const openAlready = () => errors.conflict('This version already has an open review; withdraw it first');
+    return this.db.transaction(async (tx) => {
+      if (await repo.lockOpenReview(tx, versionId)) throw openAlready();
+      const reviewId = await repo.insertReview(tx, versionId, userId, reviewerIds, now);
+      if (reviewId === undefined) throw openAlready();
+      await record(tx, principal, track.teamId, 'review.requested', reviewId, {
+        trackId,
+        versionId,
+        reviewerIds,
+      });
+      return this.versions.detailOf(tx, track.teamId, versionId, principal);
+    });
+  }
+
+  async withdraw(principal: Principal, trackId: number, versionId: number) {
+    const userId = sessionUserId(principal);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    return this.db.transaction(async (tx) => {
+      const review = await this.openReview(tx, versionId);
+      if (review.requestedBy !== userId) throw errors.forbidden('Only the requester can withdraw a review');
+      await repo.setReviewStatus(tx, review.id, 'withdrawn', this.clock.now());
+      await record(tx, principal, track.teamId, 'review.withdrawn', review.id, { trackId, versionId });
+      return this.versions.detailOf(tx, track.teamId, versionId, principal);
+    });
+  }
+
+  async listened(principal: Principal, trackId: number, versionId: number) {
+    const userId = sessionUserId(principal);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    return this.db.transaction(async (tx) => {
+      const review = await this.openReview(tx, versionId);
+      const reviewer = await this.requireReviewer(tx, review.id, userId);
+      if (!reviewer.listenedAt) {
+        await repo.updateReviewer(tx, review.id, userId, { listenedAt: this.clock.now() });
+        await record(tx, principal, track.teamId, 'review.listened', review.id, { trackId, versionId });
+      }
+      return this.versions.detailOf(tx, track.teamId, versionId, principal);
+    });
+  }
+
+  async decide(principal: Principal, trackId: number, versionId: number, decision: ReviewDecision) {
+    const userId = sessionUserId(principal);
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const review = await this.openReview(tx, versionId);
+      await this.requireReviewer(tx, review.id, userId);
+      await repo.updateReviewer(tx, review.id, userId, { decision, decidedAt: now });
+      const decisions = await repo.decisionsOf(tx, review.id);
+      if (decisions.includes('changes_requested'))
+        await repo.setReviewStatus(tx, review.id, 'changes_requested', now);
+      else if (decisions.every((d) => d === 'approved'))
+        await repo.setReviewStatus(tx, review.id, 'approved', now);
+      await record(tx, principal, track.teamId, 'review.decided', review.id, {
+        trackId,
+        versionId,
+        decision,
+      });
+      return this.versions.detailOf(tx, track.teamId, versionId, principal);
+    });
+  }
+
+  private async openReview(tx: Db, versionId: number) {
+    const review = await repo.lockOpenReview(tx, versionId);
+    if (!review) throw errors.conflict('This version has no open review');
+    return review;
+  }
+
+  private async requireReviewer(tx: Db, reviewId: number, userId: string) {
+    const reviewer = await repo.findReviewer(tx, reviewId, userId);
+    if (!reviewer) throw errors.forbidden('Only a reviewer of this review can do this');
+    return reviewer;
+  }
+}

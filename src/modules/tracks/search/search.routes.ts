@@ -1,0 +1,71 @@
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../../app-types.ts';
+import { principalOf } from '../../../plugins/auth.ts';
+import { DEFAULT_PAGE_LIMIT } from '../../../shared/pagination.ts';
+import { Id, PageQuery } from '../../../shared/schemas.ts';
+import { read } from '../route-auth.ts';
+import { SEARCH_FIELDS } from './search.repository.ts';
+
+const SearchQuery = Type.Object({
+  q: Type.String({
+    minLength: 2,
+    maxLength: 120,
+    description: 'Words to find; each matches as a word prefix',
+  }),
+  teamId: Id,
+  limit: PageQuery.limit,
+});
+
+const SearchResults = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      track: Type.Object({
+        id: Id,
+        teamId: Id,
+        title: Type.String(),
+        artist: Type.Union([Type.String(), Type.Null()]),
+        statusId: Type.String(),
+      }),
+      field: Type.Union(
+        SEARCH_FIELDS.map((f) => Type.Literal(f)),
+        { description: 'Where the best match of the track is' },
+      ),
+      rank: Type.Number({ description: 'Higher is better' }),
+      snippet: Type.String({ description: 'The matching text around the first match (… where cut)' }),
+      highlights: Type.Array(
+        Type.Object({ start: Type.Integer({ minimum: 0 }), length: Type.Integer({ minimum: 1 }) }),
+        { description: 'Matched words in the snippet, as UTF-16 offsets' },
+      ),
+    }),
+    { description: 'One entry per track, best first' },
+  ),
+  nextCursor: Type.Null({ description: 'Always null: raise limit for more' }),
+});
+
+/** Deep search over tracks. */
+export async function searchRoutes(app: App) {
+  app.get(
+    '/api/v1/tracks/search/deep',
+    {
+      ...read,
+      schema: {
+        operationId: 'tracks.search.deep',
+        summary:
+          "Full-text search over a team's tracks: titles, metadata, lyrics, notes, comments, to-dos, links",
+        description:
+          'Every word must match (as a word prefix); case and accents are ignored. Ranked by relevance and by ' +
+          'field (title first). Soft-deleted tracks are left out; tracks shared with the team are included.',
+        querystring: SearchQuery,
+        response: { 200: SearchResults },
+      },
+    },
+    async (request) => {
+      const { q, teamId, limit } = request.query;
+      return app.services.trackSearch.deep(principalOf(request), {
+        q,
+        teamId,
+        limit: limit ?? DEFAULT_PAGE_LIMIT,
+      });
+    },
+  );
+}

@@ -1,0 +1,141 @@
+import type { App } from '../../../app-types.ts';
+import { pageOf } from '../../../shared/pagination.ts';
+import { ErrorRef, NoContent } from '../../../shared/schemas.ts';
+import { read, session, write } from '../route-auth.ts';
+import { OWNER_ONLY } from '../share-rules.ts';
+import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
+import {
+  CreateStemBody,
+  Stem,
+  StemCleanupBody,
+  StemListQuery,
+  StemPage,
+  StemParams,
+  StemPatchBody,
+  StemUploadBody,
+  StemUploadUrl,
+} from './stems.schemas.ts';
+
+const route = versionRoutes('stems');
+
+const uploadRefusals = {
+  400: { ...ErrorRef, description: 'validation_failed, unsupported_file_type or size_mismatch' },
+  413: { ...ErrorRef, description: 'payload_too_large (over the audio limit) or quota_exceeded' },
+};
+
+const registrationRefusals = {
+  ...uploadRefusals,
+  404: {
+    ...ErrorRef,
+    description: 'No such track, version or stem, or the key is not an upload of this version',
+  },
+  409: {
+    ...ErrorRef,
+    description: 'upload_missing (nothing PUT yet) or upload_closed (expired or already used)',
+  },
+};
+
+/** Stems of a version: upload URL, register, list, read, change, delete, and cleanup of files and uploads. */
+export async function stemsRoutes(app: App) {
+  const stems = app.services.trackStems;
+
+  app.post(
+    route.path('/upload-url'),
+    route.options(write, 'uploadUrl', {
+      summary: 'A signed URL to upload a stem’s audio to',
+      description:
+        'PUT the bytes to `uploadUrl` with `headers`, then register the stem with POST .../stems ' +
+        '`{name, stemKey}`. `pendingKey` and `stemKey` are the same key under both names the API uses. ' +
+        `An upload never registered is removed after a while; POST .../stems/cleanup removes it at once. ${OWNER_ONLY}`,
+      body: StemUploadBody,
+      response: { 200: StemUploadUrl, ...uploadRefusals },
+    }),
+    async (request) => stems.uploadUrl(...versionArgs(request), request.body),
+  );
+
+  app.post(
+    route.path('/cleanup'),
+    route.options(session, 'discardUpload', {
+      summary: 'Give up a stem upload that will not be registered: the upload and its bytes are removed',
+      description: `404 when the key is not a pending stem upload of this version (or was registered). ${OWNER_ONLY}`,
+      body: StemCleanupBody,
+      response: { 204: NoContent },
+    }),
+    async (request, reply) => {
+      await stems.discardUpload(...versionArgs(request), request.body.pendingKey);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    route.path(),
+    route.options(read, 'list', {
+      summary: 'The stems of a version in their order, with their audio and signed links',
+      description: '`file.peaks` carries the waveform state only; GET .../stems/{stemId} carries the data.',
+      querystring: StemListQuery,
+      response: { 200: StemPage },
+    }),
+    async (request) => stems.list(...versionArgs(request), pageOf(request.query)),
+  );
+
+  app.post(
+    route.path(),
+    route.options(write, 'create', {
+      summary: 'Register an uploaded stem: its audio is checked and analysed, the stem goes last',
+      description: OWNER_ONLY,
+      body: CreateStemBody,
+      response: { 201: Stem, ...registrationRefusals },
+    }),
+    async (request, reply) => reply.code(201).send(await stems.create(...versionArgs(request), request.body)),
+  );
+
+  app.get(
+    route.path('/:stemId'),
+    route.options(extension(read), 'get', {
+      summary: 'One stem with its audio, signed links and waveform peaks',
+      params: StemParams,
+      response: { 200: Stem },
+    }),
+    async (request) => stems.get(...versionArgs(request), request.params.stemId),
+  );
+
+  app.patch(
+    route.path('/:stemId'),
+    route.options(write, 'update', {
+      summary: 'Change a stem’s name, instrument or notes, or replace its audio with a new upload',
+      description: OWNER_ONLY,
+      params: StemParams,
+      body: StemPatchBody,
+      response: { 200: Stem, ...registrationRefusals },
+    }),
+    async (request) => stems.update(...versionArgs(request), request.params.stemId, request.body),
+  );
+
+  app.delete(
+    route.path('/:stemId'),
+    route.options(write, 'delete', {
+      summary: 'Delete a stem and its audio file',
+      description: OWNER_ONLY,
+      params: StemParams,
+      response: { 204: NoContent },
+    }),
+    async (request, reply) => {
+      await stems.remove(...versionArgs(request), request.params.stemId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    route.path('/:stemId/cleanup'),
+    route.options(write, 'cleanup', {
+      summary: 'Remove a stem’s audio file (e.g. an unwanted or unreadable upload) and keep the stem',
+      description:
+        'The file and its bytes are deleted and the stem stays with `file: null`, keeping its name, ' +
+        'instrument, notes and place, so a new upload can be attached with PATCH `{stemKey}`; DELETE ' +
+        `removes the stem itself. Answers the stem; on a stem that has no file it changes nothing. ${OWNER_ONLY}`,
+      params: StemParams,
+      response: { 200: Stem },
+    }),
+    async (request) => stems.removeFile(...versionArgs(request), request.params.stemId),
+  );
+}

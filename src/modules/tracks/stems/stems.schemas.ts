@@ -1,0 +1,90 @@
+import { Type } from '@sinclair/typebox';
+import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { UploadTicketFields } from '../../files/files.schemas.ts';
+import { audioFileFields } from '../versions/versions.schemas.ts';
+
+export const StemParams = Type.Object({ id: Id, versionId: Id, stemId: Id });
+export const StemListQuery = Type.Object(PageQuery);
+
+const StemName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const Instrument = Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
+  description: 'E.g. drums, bass, lead vocal; null clears it',
+});
+const Notes = Type.Union([Type.String({ maxLength: 20_000 }), Type.Null()]);
+const UploadKey = (description: string) => Type.String({ minLength: 1, maxLength: 512, description });
+
+export const StemUploadBody = Type.Object({
+  fileName: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
+  fileSize: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'Exact size in bytes; the upload URL then accepts this size only',
+    }),
+  ),
+  mediaType: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description:
+        'The audio media type, e.g. `audio/wav`; told from the file name when left out (or `audio`)',
+    }),
+  ),
+});
+
+export const StemUploadUrl = Type.Object({
+  ...UploadTicketFields(
+    'pendingKey',
+    'The key of the upload: register it with POST .../stems as `stemKey`, or give it up with ' +
+      'POST .../stems/cleanup',
+  ),
+  stemKey: Type.String({
+    description: 'The same value as `pendingKey`, under the name POST .../stems takes',
+  }),
+});
+
+export const CreateStemBody = Type.Object({
+  name: StemName,
+  stemKey: UploadKey('The key of an upload URL of this version (POST .../stems/upload-url), bytes PUT'),
+  instrument: Type.Optional(Instrument),
+  notes: Type.Optional(Notes),
+});
+
+export const StemPatchBody = Type.Object(
+  {
+    name: Type.Optional(StemName),
+    instrument: Type.Optional(Instrument),
+    notes: Type.Optional(Notes),
+    stemKey: Type.Optional(
+      UploadKey(
+        'An uploaded key of this version (POST .../stems/upload-url) that replaces the stem’s file, e.g. ' +
+          'after POST .../stems/{stemId}/cleanup; the previous file is deleted',
+      ),
+    ),
+  },
+  { minProperties: 1 },
+);
+
+export const StemCleanupBody = Type.Object({
+  pendingKey: UploadKey('The `pendingKey` of an upload URL of this version that was not registered'),
+});
+
+export const StemFile = Type.Object(audioFileFields, {
+  description: 'The stem’s audio; `peaks` carries the waveform itself only on single-stem answers',
+});
+
+export const Stem = Type.Object({
+  id: Id,
+  versionId: Id,
+  name: Type.String(),
+  instrument: Type.Union([Type.String(), Type.Null()]),
+  notes: Type.Union([Type.String(), Type.Null()]),
+  position: Type.Integer({ description: 'Order among the version’s stems (new stems go last)' }),
+  file: Type.Union([StemFile, Type.Null()], {
+    description: 'null once the file was removed with POST .../stems/{stemId}/cleanup',
+  }),
+  createdBy: Type.Union([Uuid, Type.Null()]),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const StemPage = Page(Stem);

@@ -1,0 +1,226 @@
+import type { Db } from '../../../db/client.ts';
+import type { Principal } from '../../../plugins/auth.ts';
+import type { Clock } from '../../../shared/clock.ts';
+import { isPositionCursor } from '../../../shared/cursor-values.ts';
+import { errors } from '../../../shared/errors.ts';
+import { decodeCursor, toPage } from '../../../shared/pagination.ts';
+import { activityRecorder, actorOf } from '../../activity/activity.ts';
+import type { FileRow } from '../../files/files.repository.ts';
+import type { FilesService } from '../../files/files.service.ts';
+import { audioFileView } from '../audio-file-view.ts';
+import { requireVersion, requireVersionForChange } from '../track-access.ts';
+import { stemsOwner } from '../version-audio.ts';
+import * as repo from './stems.repository.ts';
+
+const record = activityRecorder('stem');
+
+type StemInput = { name?: string; instrument?: string | null; notes?: string | null };
+type PageInput = { limit: number; cursor?: string | undefined };
+
+const createdByOf = (principal: Principal) => (principal.type === 'session' ? principal.userId : null);
+
+/**
+ * Stems of a version: named audio parts uploaded in two steps (an upload URL, then the stem registered with
+ * its key). All stem files of a version belong to one files-area owner; each stem row points at its file.
+ */
+export class StemsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly files: FilesService,
+  ) {}
+
+  /** An upload URL for a stem's audio; its key registers the stem (or is given up with discardUpload). */
+  async uploadUrl(
+    principal: Principal,
+    trackId: number,
+    versionId: number,
+    input: { fileName: string; fileSize?: number | undefined; mediaType?: string | undefined },
+  ) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const mediaType = input.mediaType?.trim();
+    const ticket = await this.files.createUploadUrl({
+      teamId: track.teamId,
+      kind: 'audio',
+      fileName: input.fileName.trim(),
+      contentType: mediaType && mediaType.toLowerCase() !== 'audio' ? mediaType : undefined,
+      size: input.fileSize,
+      owner: stemsOwner(versionId),
+      createdBy: createdByOf(principal),
+    });
+    const { uploadUrl, method, headers, key, expiresAt } = ticket;
+    return { uploadUrl, method, headers, pendingKey: key, stemKey: key, expiresAt };
+  }
+
+  async list(principal: Principal, trackId: number, versionId: number, page: PageInput) {
+    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const rows = await repo.listStems(
+      this.db,
+      versionId,
+      page.limit + 1,
+      decodeCursor(page.cursor, isPositionCursor),
+    );
+    const result = toPage(rows, page.limit, (last) => [last.position, last.id]);
+    const fileIds = result.items.flatMap((s) => (s.fileId === null ? [] : [s.fileId]));
+    const files = new Map((await this.files.getMany(track.teamId, fileIds)).map((f) => [f.id, f]));
+    const items = await Promise.all(
+      result.items.map((stem) =>
+        this.view(stem, stem.fileId === null ? undefined : files.get(stem.fileId), false),
+      ),
+    );
+    return { items, nextCursor: result.nextCursor };
+  }
+
+  async get(principal: Principal, trackId: number, versionId: number, stemId: number) {
+    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    return this.viewOf(track.teamId, versionId, stemId);
+  }
+
+  /** Registers an uploaded stem file (checks, audio facts, waveform job) and creates the stem, at the end. */
+  async create(
+    principal: Principal,
+    trackId: number,
+    versionId: number,
+    input: StemInput & { name: string; stemKey: string },
+  ) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const stemId = await this.withUpload(
+      track.teamId,
+      versionId,
+      input.stemKey,
+      principal,
+      async (tx, file) => {
+        const id = await repo.insertStem(
+          tx,
+          versionId,
+          { ...fieldsOf(input), name: input.name.trim(), fileId: file.id },
+          actorOf(principal),
+          this.clock.now(),
+        );
+        await record(tx, principal, track.teamId, 'stem.created', id, {
+          trackId,
+          versionId,
+          fileId: file.id,
+        });
+        return id;
+      },
+    );
+    return this.viewOf(track.teamId, versionId, stemId);
+  }
+
+  /** Changes a stem's name, instrument or notes; a `stemKey` replaces its file (the previous one is deleted). */
+  async update(
+    principal: Principal,
+    trackId: number,
+    versionId: number,
+    stemId: number,
+    input: StemInput & { stemKey?: string | undefined },
+  ) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    // Checked before an upload is registered, so a wrong stem id leaves the upload usable.
+    if (!(await repo.findStem(this.db, versionId, stemId))) throw errors.notFound('stem');
+    const { stemKey, ...fields } = input;
+    const change = async (tx: Db, file?: FileRow) => {
+      const stem = await repo.lockStem(tx, versionId, stemId);
+      if (!stem) throw errors.notFound('stem');
+      if (file && stem.fileId !== null) await this.files.delete(track.teamId, [stem.fileId], { tx });
+      await repo.updateStem(
+        tx,
+        stemId,
+        { ...fieldsOf(fields), ...(file ? { fileId: file.id } : {}) },
+        this.clock.now(),
+      );
+      await record(tx, principal, track.teamId, 'stem.updated', stemId, {
+        trackId,
+        versionId,
+        fields: Object.keys(input),
+      });
+    };
+    if (stemKey === undefined) await this.files.transaction((tx) => change(tx));
+    else await this.withUpload(track.teamId, versionId, stemKey, principal, change);
+    return this.viewOf(track.teamId, versionId, stemId);
+  }
+
+  /** Deletes a stem and its file. */
+  async remove(principal: Principal, trackId: number, versionId: number, stemId: number): Promise<void> {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    await this.files.transaction(async (tx) => {
+      const stem = await repo.lockStem(tx, versionId, stemId);
+      if (!stem) throw errors.notFound('stem');
+      await repo.deleteStem(tx, stemId);
+      if (stem.fileId !== null) await this.files.delete(track.teamId, [stem.fileId], { tx });
+      await record(tx, principal, track.teamId, 'stem.deleted', stemId, { trackId, versionId });
+    });
+  }
+
+  /**
+   * Removes a stem's file (and its bytes) and keeps the stem, so a new upload can be attached with PATCH
+   * `stemKey`. Answers the stem; on a stem without a file it changes nothing.
+   */
+  async removeFile(principal: Principal, trackId: number, versionId: number, stemId: number) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    await this.files.transaction(async (tx) => {
+      const stem = await repo.lockStem(tx, versionId, stemId);
+      if (!stem) throw errors.notFound('stem');
+      if (stem.fileId === null) return;
+      // The stem's file id is cleared by the database as the file row goes.
+      await this.files.delete(track.teamId, [stem.fileId], { tx });
+      await repo.updateStem(tx, stemId, {}, this.clock.now());
+      await record(tx, principal, track.teamId, 'stem.file_removed', stemId, {
+        trackId,
+        versionId,
+        fileId: stem.fileId,
+      });
+    });
+    return this.viewOf(track.teamId, versionId, stemId);
+  }
+
+  /** Gives up a stem upload that will not be registered: the pending upload and any bytes PUT go. */
+  async discardUpload(principal: Principal, trackId: number, versionId: number, pendingKey: string) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    if (!(await this.files.discardPending(track.teamId, pendingKey, stemsOwner(versionId))))
+      throw errors.notFound('upload');
+  }
+
+  /**
+   * Registers the stem upload `key` of the version and runs `work` with the new file in the registration's
+   * transaction: a key of another version or team is 404, a key with nothing uploaded 409 upload_missing.
+   */
+  private async withUpload<T>(
+    teamId: number,
+    versionId: number,
+    key: string,
+    principal: Principal,
+    work: (tx: Db, file: FileRow) => Promise<T>,
+  ): Promise<T> {
+    const prepared = await this.files.prepareRegistration({
+      teamId,
+      key,
+      owner: stemsOwner(versionId),
+      kind: 'audio',
+      createdBy: createdByOf(principal),
+    });
+    return this.files.commitRegistration(prepared, async (tx) =>
+      work(tx, await this.files.completeRegistration(tx, prepared)),
+    );
+  }
+
+  private async viewOf(teamId: number, versionId: number, stemId: number) {
+    const stem = await repo.findStem(this.db, versionId, stemId);
+    if (!stem) throw errors.notFound('stem');
+    const file = stem.fileId === null ? undefined : await this.files.get(teamId, stem.fileId);
+    return this.view(stem, file, true);
+  }
+
+  private async view({ fileId: _, ...stem }: repo.StemRow, file: FileRow | undefined, withPeaks: boolean) {
+    return { ...stem, file: file ? await audioFileView(this.files, file, { withPeaks }) : null };
+  }
+}
+
+function fieldsOf(input: StemInput): repo.StemFields {
+  const fields: repo.StemFields = {};
+  if (input.name !== undefined) fields.name = input.name.trim();
+  if (input.instrument !== undefined) fields.instrument = input.instrument?.trim() || null;
+  if (input.notes !== undefined) fields.notes = input.notes;
+  return fields;
+}

@@ -1,0 +1,99 @@
+import type { Db } from '../../../db/client.ts';
+import type { Principal } from '../../../plugins/auth.ts';
+import type { Clock } from '../../../shared/clock.ts';
+import { errors } from '../../../shared/errors.ts';
+import { decodeIdCursor, toPage } from '../../../shared/pagination.ts';
+import { activityRecorder, actorOf } from '../../activity/activity.ts';
+import { requireVersion, requireVersionForChange } from '../track-access.ts';
+import { nonMembers } from '../track-teams.ts';
+import * as repo from './todos.repository.ts';
+
+const record = activityRecorder('todo');
+
+type TodoInput = { todo?: string; done?: boolean; assigneeId?: string | null; dueDate?: string | null };
+
+/** To-dos on a version: list, create, change, delete. */
+export class TodosService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(
+    principal: Principal,
+    trackId: number,
+    versionId: number,
+    page: { limit: number; cursor?: string | undefined },
+  ) {
+    await requireVersion(this.db, principal, trackId, versionId);
+    const rows = await repo.listTodos(this.db, versionId, page.limit + 1, decodeIdCursor(page.cursor));
+    return toPage(rows, page.limit, (last) => last.id);
+  }
+
+  async create(
+    principal: Principal,
+    trackId: number,
+    versionId: number,
+    input: TodoInput & { todo: string },
+  ) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    await this.checkAssignee(track.teamId, input.assigneeId);
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const id = await repo.insertTodo(
+        tx,
+        versionId,
+        { ...fieldsOf(input), text: input.todo.trim() },
+        actorOf(principal),
+        now,
+      );
+      await record(tx, principal, track.teamId, 'todo.created', id, { trackId, versionId });
+      return (await repo.findTodo(tx, versionId, id))!;
+    });
+  }
+
+  async update(principal: Principal, trackId: number, versionId: number, todoId: number, input: TodoInput) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    await this.requireTodo(versionId, todoId);
+    await this.checkAssignee(track.teamId, input.assigneeId);
+    return this.db.transaction(async (tx) => {
+      await repo.updateTodo(tx, todoId, fieldsOf(input), this.clock.now());
+      await record(tx, principal, track.teamId, 'todo.updated', todoId, {
+        trackId,
+        versionId,
+        fields: Object.keys(input),
+      });
+      return (await repo.findTodo(tx, versionId, todoId))!;
+    });
+  }
+
+  async remove(principal: Principal, trackId: number, versionId: number, todoId: number) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    await this.requireTodo(versionId, todoId);
+    await this.db.transaction(async (tx) => {
+      await repo.deleteTodo(tx, todoId);
+      await record(tx, principal, track.teamId, 'todo.deleted', todoId, { trackId, versionId });
+    });
+  }
+
+  private async requireTodo(versionId: number, todoId: number) {
+    if (!(await repo.findTodo(this.db, versionId, todoId))) throw errors.notFound('to-do');
+  }
+
+  private async checkAssignee(teamId: number, assigneeId: string | null | undefined) {
+    if (!assigneeId) return;
+    if ((await nonMembers(this.db, teamId, [assigneeId])).length > 0)
+      throw errors.validation([
+        { path: '/body/assigneeId', message: 'is not a member of the team that owns the track' },
+      ]);
+  }
+}
+
+function fieldsOf(input: TodoInput): repo.TodoFields {
+  const fields: repo.TodoFields = {};
+  if (input.todo !== undefined) fields.text = input.todo.trim();
+  if (input.done !== undefined) fields.done = input.done;
+  if (input.assigneeId !== undefined) fields.assigneeId = input.assigneeId;
+  if (input.dueDate !== undefined) fields.dueDate = input.dueDate;
+  return fields;
+}

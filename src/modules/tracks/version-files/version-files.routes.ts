@@ -1,0 +1,80 @@
+import type { App } from '../../../app-types.ts';
+import { ErrorRef, NoContent } from '../../../shared/schemas.ts';
+import { session, write } from '../route-auth.ts';
+import { OWNER_ONLY } from '../share-rules.ts';
+import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
+import { VersionFile } from '../versions/versions.schemas.ts';
+import {
+  CreateVersionFileBody,
+  RegisterVersionFileBody,
+  VersionFileParams,
+  VersionFileUpload,
+} from './version-files.schemas.ts';
+import { MAX_VERSION_FILES } from './version-files.service.ts';
+
+const route = versionRoutes('files');
+const full = { ...ErrorRef, description: `The version holds ${MAX_VERSION_FILES} additional files already` };
+
+/** Additional audio files of a version: upload URL, registration, deletion (the detail lists them). */
+export async function versionFilesRoutes(app: App) {
+  const versionFiles = app.services.trackVersionFiles;
+
+  app.post(
+    route.path('/create'),
+    route.options(session, 'create', {
+      summary: 'Add an audio file to a version (an alternate bounce, an instrumental, ...): its upload URL',
+      description:
+        'PUT the audio to `uploadUrl` with `headers`, then register it with POST ' +
+        '/api/v1/tracks/{id}/versions/{versionId}/files `{fileKey}`; the version detail then lists it ' +
+        'under `files`. The type comes from the file name.' +
+        ` ${OWNER_ONLY}`,
+      body: CreateVersionFileBody,
+      response: {
+        201: VersionFileUpload,
+        400: { ...ErrorRef, description: 'validation_failed or unsupported_file_type' },
+        409: full,
+      },
+    }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await versionFiles.createUpload(
+            ...versionArgs(request),
+            request.body.audio_file_name,
+            request.body.audio_file_size,
+          ),
+        ),
+  );
+
+  app.post(
+    route.path(),
+    route.options(extension(write), 'register', {
+      summary: 'Register an uploaded additional audio file of a version (reads its duration and format)',
+      description:
+        '404 when the key is not an upload of this version; 409 upload_missing when nothing was uploaded; ' +
+        `413 quota_exceeded when the team is out of storage. ${OWNER_ONLY}`,
+      body: RegisterVersionFileBody,
+      response: {
+        201: VersionFile,
+        409: { ...ErrorRef, description: 'upload_missing, upload_closed, or the version is full' },
+      },
+    }),
+    async (request, reply) =>
+      reply.code(201).send(await versionFiles.register(...versionArgs(request), request.body.fileKey)),
+  );
+
+  app.delete(
+    route.path('/:fileId'),
+    route.options(extension(write), 'delete', {
+      summary: 'Delete an additional audio file of a version and its bytes',
+      description: OWNER_ONLY,
+      params: VersionFileParams,
+      response: { 204: NoContent },
+    }),
+    async (request, reply) => {
+      await versionFiles.remove(...versionArgs(request), request.params.fileId);
+      return reply.code(204).send(null);
+    },
+  );
+}
