@@ -66,7 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(authPlugin, {
     authenticate: services.authenticate,
-    sessionIsActive: services.sessionIsActive,
+    principalIsActive: services.principalIsActive,
     afterAuthenticate: services.afterAuthenticate,
   });
   await app.register(errorsPlugin);

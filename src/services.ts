@@ -6,7 +6,11 @@ import { createAlbumsServices } from './modules/albums/albums.services.ts';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
-import { apiKeyRateLimit, createAuthenticate, createSessionIsActive } from './modules/auth/authenticator.ts';
+import {
+  apiKeyRateLimit,
+  createAuthenticate,
+  createPrincipalIsActive,
+} from './modules/auth/authenticator.ts';
 import { ExternalTokens } from './modules/auth/external-tokens.ts';
 import { Passwords } from './modules/auth/passwords.ts';
 import { createFilesServices } from './modules/files/files.services.ts';
@@ -73,7 +77,7 @@ export function createServices({
     users: createUsersServices(db, clock, jobs),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
-    sessionIsActive: createSessionIsActive({ db, clock }),
+    principalIsActive: createPrincipalIsActive({ db, clock, apiKeys }),
     afterAuthenticate: apiKeyRateLimit(limits),
     /** Resolves once shared counters (Redis) take commands, or gave up connecting (memory then). */
     ready: () => limits.ready(),

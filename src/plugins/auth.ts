@@ -33,8 +33,8 @@ export const auth = {
 };
 
 /**
- * The verified caller of a request. A session principal whose token is verified but whose session has not
- * been looked up yet carries `unconfirmed` (see `deferSessionCheck`).
+ * The verified caller of a request. A principal whose token is verified but whose session or key has not
+ * been looked up in the database for this request carries `unconfirmed` (see `deferSessionCheck`).
  */
 export type Principal =
   | { type: 'session'; userId: string; sessionId: string; unconfirmed?: boolean }
@@ -42,6 +42,7 @@ export type Principal =
       type: 'key';
       teamId: number;
       keyId: number;
+      unconfirmed?: boolean;
       scopes: readonly Scope[];
       requestsPerMinute: number;
       /** Set on requests to routes that need a write scope: what they touch must belong to the key's team. */
@@ -50,13 +51,14 @@ export type Principal =
 
 /**
  * Turns a bearer token into a principal, or null when the token is not valid (for any reason). With
- * `deferSession`, a session token's signature is verified but its session is left for the route to look up
- * (the principal is `unconfirmed`).
+ * `deferSession`, a session token's signature is verified but its session is left for the route to look up,
+ * and a key seen lately is taken from memory with its revocation left to the route (the principal is then
+ * `unconfirmed`).
  */
 export type Authenticate = (token: string, options?: { deferSession?: boolean }) => Promise<Principal | null>;
 
-/** Whether the session of a session principal is still active (not logged out, expired or deleted). */
-export type SessionIsActive = (principal: SessionPrincipal) => Promise<boolean>;
+/** Whether the session or key of a principal is still active (not logged out, revoked, expired or deleted). */
+export type PrincipalIsActive = (principal: Principal) => Promise<boolean>;
 
 export type SessionPrincipal = Extract<Principal, { type: 'session' }>;
 
@@ -71,10 +73,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthClass;
     /**
-     * A read that looks the session up in its own statement, beside the data it reads (one database round
-     * trip): the hook verifies the token only, the route calls `confirmSession` once its statement has
-     * found the session active, and a response sent without that confirmation is checked before it leaves
-     * (401 when the session has ended). GET routes only.
+     * A read that looks the session (or key) up in its own statement, beside the data it reads (one
+     * database round trip): the hook verifies the token only, the route confirms the caller once its
+     * statement has found them active (`confirmedRead`), and a response sent without that confirmation is
+     * checked before it leaves (401 when the session has ended or the key was revoked). GET routes only.
      */
     deferSessionCheck?: boolean;
   }
@@ -93,24 +95,24 @@ export function bearerToken(request: FastifyRequest): string | null {
   return BEARER.exec(header)?.[1] ?? null;
 }
 
-/** Records that the request's own statement found the principal's session active. */
-export function confirmSession(principal: Principal): void {
-  if (principal.type === 'session') principal.unconfirmed = false;
+/** Records that the request's own statement found the principal's session or key active. */
+export function confirmPrincipal(principal: Principal): void {
+  principal.unconfirmed = false;
 }
 
 /**
- * What a read's own statement found, once that statement also found the caller's session active: `notFound`
- * when there is no row, 401 when the session has ended.
+ * What a read's own statement found, once that statement also found the caller's session or key active:
+ * `notFound` when there is no row, 401 when the session has ended or the key was revoked.
  */
-export function confirmedRead<T extends { sessionActive: boolean }>(
+export function confirmedRead<T extends { callerActive: boolean }>(
   principal: Principal,
   row: T | undefined,
   notFound: () => Error,
-): Omit<T, 'sessionActive'> {
+): Omit<T, 'callerActive'> {
   if (!row) throw notFound();
-  if (!row.sessionActive) throw errors.unauthorized();
-  confirmSession(principal);
-  const { sessionActive: _, ...found } = row;
+  if (!row.callerActive) throw errors.unauthorized();
+  confirmPrincipal(principal);
+  const { callerActive: _, ...found } = row;
   return found;
 }
 
@@ -122,7 +124,7 @@ export function principalOf(request: FastifyRequest): Principal {
 
 type AuthPluginOptions = {
   authenticate: Authenticate;
-  sessionIsActive: SessionIsActive;
+  principalIsActive: PrincipalIsActive;
   afterAuthenticate?: AfterAuthenticate | undefined;
 };
 
@@ -130,7 +132,7 @@ const UNAUTHORIZED_BODY = JSON.stringify({ error: 'Unauthorized' });
 
 /** Enforces each route's auth class before any parsing or validation, and stamps it into OpenAPI. */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app: FastifyInstance, { authenticate, sessionIsActive, afterAuthenticate }) => {
+  async (app: FastifyInstance, { authenticate, principalIsActive, afterAuthenticate }) => {
     app.decorateRequest('principal', null);
 
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -159,12 +161,12 @@ export const authPlugin = fp<AuthPluginOptions>(
       }
     });
 
-    // Nothing leaves for a session nobody looked up: an unconfirmed session is checked here, and an ended one
-    // turns whatever the route answered into the 401 it would have had.
+    // Nothing leaves for a session or key nobody looked up: an unconfirmed one is checked here, and an ended
+    // one turns whatever the route answered into the 401 it would have had.
     app.addHook('onSend', async (request, reply, payload) => {
       const principal = request.principal;
-      if (principal?.type !== 'session' || !principal.unconfirmed) return payload;
-      if (await sessionIsActive(principal)) {
+      if (!principal?.unconfirmed) return payload;
+      if (await principalIsActive(principal)) {
         principal.unconfirmed = false;
         return payload;
       }

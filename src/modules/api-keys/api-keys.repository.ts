@@ -84,6 +84,26 @@ const liveKeyByHash = preparedQuery(
 );
 
 /** The live key with this hash, with its team's request limit. */
+const keyLive = preparedQuery('api_keys_live_by_id', (db, p: Placeholders<{ keyId: number; now: Date }>) =>
+  db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.id, p.keyId),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, p.now)),
+      ),
+    )
+    .limit(1),
+);
+
+/** Whether the key is neither revoked nor expired. */
+export async function isKeyLive(db: Db, keyId: number, now: Date): Promise<boolean> {
+  const [row] = await keyLive(db, { keyId, now });
+  return row !== undefined;
+}
+
 export async function findLiveKeyByHash(db: Db, keyHash: string, now: Date) {
   const [row] = await liveKeyByHash(db, { keyHash, now });
   return row;

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import type { Principal, Scope } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -9,6 +10,7 @@ import { lockTeam } from '../teams/teams.repository.ts';
 import * as repo from './api-keys.repository.ts';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+const RECALL_TTL_MS = 60_000;
 
 export type ApiKeyView = {
   id: number;
@@ -30,6 +32,11 @@ function view(row: repo.ApiKeyRow): ApiKeyView {
 /** Team API keys: creation (raw key shown once), listing, revocation, and verification of presented keys. */
 export class ApiKeysService {
   private readonly lastTouched = new Map<number, number>();
+  /** Keys verified lately, by hash. */
+  private readonly seen = new LRUCache<string, Extract<Principal, { type: 'key' }>>({
+    max: 10_000,
+    ttl: RECALL_TTL_MS,
+  });
 
   constructor(
     private readonly db: Db,
@@ -86,16 +93,39 @@ export class ApiKeysService {
   /** The principal of a live key, or null; checked against the database on every request so revocation is immediate. */
   async verify(rawKey: string): Promise<Principal | null> {
     const now = this.clock.now();
-    const row = await repo.findLiveKeyByHash(this.db, sha256(rawKey), now);
-    if (!row) return null;
+    const hash = sha256(rawKey);
+    const row = await repo.findLiveKeyByHash(this.db, hash, now);
+    if (!row) {
+      this.seen.delete(hash);
+      return null;
+    }
     this.touch(row.id, now);
-    return {
+    const principal: Principal = {
       type: 'key',
       teamId: row.teamId,
       keyId: row.id,
       scopes: row.scopes as Scope[],
       requestsPerMinute: row.requestsPerMinute,
     };
+    this.seen.set(hash, principal);
+    return principal;
+  }
+
+  /**
+   * A key verified lately, from memory and `unconfirmed`: for reads that look its revocation up in their own
+   * statement. A key not seen lately is verified as usual. Its team's plan (the rate limit) may be up to
+   * a minute old.
+   */
+  async recall(rawKey: string): Promise<Principal | null> {
+    const seen = this.seen.get(sha256(rawKey));
+    if (!seen) return this.verify(rawKey);
+    this.touch(seen.keyId, this.clock.now());
+    return { ...seen, unconfirmed: true };
+  }
+
+  /** Whether the key is still live (not revoked, not expired). */
+  async isLive(keyId: number): Promise<boolean> {
+    return repo.isKeyLive(this.db, keyId, this.clock.now());
   }
 
   // Last use is kept to the minute, written at most once a minute per key and never on the request's path.

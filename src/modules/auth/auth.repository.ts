@@ -159,7 +159,7 @@ const meForSession = preparedQuery('auth_me_for_session', (db, p: Placeholders<S
       name: users.name,
       createdAt: users.createdAt,
       teams: membershipsJson,
-      sessionActive: sessionIsActiveSql(p.sessionId, p.userId, p.now),
+      callerActive: sessionIsActiveSql(p.sessionId, p.userId, p.now),
     })
     .from(users)
     .where(eq(users.id, p.userId))

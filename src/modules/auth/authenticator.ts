@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { AfterAuthenticate, Authenticate, SessionIsActive } from '../../plugins/auth.ts';
+import type { AfterAuthenticate, Authenticate, PrincipalIsActive } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import type { RateLimits } from '../../shared/rate-limits.ts';
@@ -28,7 +28,7 @@ export function createAuthenticate({
   externalTokens,
 }: Parts): Authenticate {
   return async (token, options) => {
-    if (apiKeys.isApiKey(token)) return apiKeys.verify(token);
+    if (apiKeys.isApiKey(token)) return options?.deferSession ? apiKeys.recall(token) : apiKeys.verify(token);
     const claims = (await accessTokens.verify(token)) ?? (await externalTokens?.verify(token)) ?? null;
     if (!claims) return null;
     const principal = { type: 'session' as const, userId: claims.userId, sessionId: claims.sessionId };
@@ -38,9 +38,16 @@ export function createAuthenticate({
   };
 }
 
-/** The session lookup of `createAuthenticate`, for reads that deferred it and did not do it themselves. */
-export function createSessionIsActive({ db, clock }: Pick<Parts, 'db' | 'clock'>): SessionIsActive {
-  return (principal) => repo.isSessionActive(db, principal.sessionId, principal.userId, clock.now());
+/** The session or key lookup of `createAuthenticate`, for reads that deferred it and did not do it themselves. */
+export function createPrincipalIsActive({
+  db,
+  clock,
+  apiKeys,
+}: Pick<Parts, 'db' | 'clock' | 'apiKeys'>): PrincipalIsActive {
+  return (principal) =>
+    principal.type === 'key'
+      ? apiKeys.isLive(principal.keyId)
+      : repo.isSessionActive(db, principal.sessionId, principal.userId, clock.now());
 }
 
 const API_LIMITER = 'api';

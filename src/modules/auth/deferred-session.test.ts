@@ -42,11 +42,38 @@ describe('reads that look the session up in their own statement', () => {
     }
   });
 
+  it('answer exactly 401 to a key revoked since it was last seen, whatever the read would have answered', async () => {
+    const team = await ctx.newTeam();
+    const track = await ctx.newTrack(team);
+    const key = await ctx.newApiKey(team);
+    const read = (url: string) => ctx.request({ method: 'GET', url, token: key });
+    expect((await read(`/api/v1/tracks/${track.id}`)).statusCode).toBe(200);
+    const { items } = (
+      await ctx.request({ method: 'GET', url: `/api/v1/teams/${team.id}/api-keys`, token: team.owner.token })
+    ).json();
+    const revoked = await ctx.request({
+      method: 'DELETE',
+      url: `/api/v1/teams/${team.id}/api-keys/${items[0].id}`,
+      token: team.owner.token,
+    });
+    expect(revoked.statusCode).toBe(204);
+    for (const url of [
+      `/api/v1/tracks/${track.id}`,
+      '/api/v1/tracks/999999',
+      '/api/v1/tracks/abc',
+      '/api/v1/auth/me',
+    ]) {
+      const res = await read(url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.body).toBe(UNAUTHORIZED);
+    }
+  });
+
   it('may only be reads', async () => {
     const app = Fastify();
     await app.register(authPlugin, {
       authenticate: async () => null,
-      sessionIsActive: async () => false,
+      principalIsActive: async () => false,
     });
     expect(() =>
       app.post('/x', { config: { auth: auth.session, deferSessionCheck: true } }, async () => ({})),

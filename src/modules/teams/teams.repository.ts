@@ -71,7 +71,7 @@ export async function findTeamOfMember(db: Db, userId: string, teamId: number) {
 
 type SessionRead = { userId: string; sessionId: string; teamId: number; now: Date };
 const teamReadForSession = preparedQuery('teams_read_for_session', (db, p: Placeholders<SessionRead>) =>
-  teamsOf(db, p.userId, { sessionActive: sessionIsActiveSql(p.sessionId, p.userId, p.now) })
+  teamsOf(db, p.userId, { callerActive: sessionIsActiveSql(p.sessionId, p.userId, p.now) })
     .where(eq(teams.id, p.teamId))
     .limit(1),
 );

@@ -4,7 +4,7 @@ import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { files, trackLinks, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Actor } from '../activity/activity.ts';
-import { sessionIsActiveSql } from '../auth/session-state.ts';
+import { keyIsActiveSql, sessionIsActiveSql } from '../auth/session-state.ts';
 import type { TrackRow } from './track-access.ts';
 
 // Drizzle writes columns of a single-table select unqualified: outer references in subqueries must be explicit.
@@ -67,15 +67,15 @@ const linksOfTrackJson = sql<LinkView[]>`(select coalesce(json_agg(json_build_ob
     'createdAt', to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by l.id), '[]'::json)
   from track_links l where l.track_id = ${outerTrackId})`;
 
-/** A live track with its links and current cover file, when `visible`; `sessionActive` rides along. */
-function trackRead(db: Db, id: SQLWrapper, visible: SQL, sessionActive: SQL<boolean>) {
+/** A live track with its links and current cover file, when `visible`; `callerActive` rides along. */
+function trackRead(db: Db, id: SQLWrapper, visible: SQL, callerActive: SQL<boolean>) {
   return db
     .select({
       ...trackColumns,
       links: linksOfTrackJson,
       coverFile: { key: files.key, originalName: files.originalName, contentType: files.contentType },
       coverFileFound: files.id,
-      sessionActive,
+      callerActive,
     })
     .from(tracks)
     .leftJoin(files, and(eq(files.id, tracks.coverFileId), eq(files.teamId, tracks.teamId)))
@@ -93,15 +93,14 @@ const trackReadForSession = preparedQuery('tracks_read_for_session', (db, p: Pla
     sessionIsActiveSql(p.sessionId, p.userId, p.now),
   ),
 );
-const trackReadForKey = preparedQuery(
-  'tracks_read_for_key',
-  (db, p: Placeholders<{ id: number; teamId: number }>) =>
-    trackRead(
-      db,
-      p.id,
-      sql`exists (select 1 from track_teams tt where tt.track_id = ${outerTrackId} and tt.team_id = ${p.teamId})`,
-      sql<boolean>`true`,
-    ),
+type KeyRead = { id: number; teamId: number; keyId: number; now: Date };
+const trackReadForKey = preparedQuery('tracks_read_for_key', (db, p: Placeholders<KeyRead>) =>
+  trackRead(
+    db,
+    p.id,
+    sql`exists (select 1 from track_teams tt where tt.track_id = ${outerTrackId} and tt.team_id = ${p.teamId})`,
+    keyIsActiveSql(p.keyId, p.now),
+  ),
 );
 
 /**
@@ -111,7 +110,7 @@ const trackReadForKey = preparedQuery(
 export async function readTrack(db: Db, principal: Principal, trackId: number, now: Date) {
   const [row] =
     principal.type === 'key'
-      ? await trackReadForKey(db, { id: trackId, teamId: principal.teamId })
+      ? await trackReadForKey(db, { id: trackId, teamId: principal.teamId, keyId: principal.keyId, now })
       : await trackReadForSession(db, {
           id: trackId,
           userId: principal.userId,

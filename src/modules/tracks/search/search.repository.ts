@@ -15,74 +15,51 @@ export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /**
  * The fields of a track's own stored vector (migration 0010), in the order a hit is attributed to them,
- * with the text shown for a hit. Their ranking weights are the vector's weights (title A ... notes D).
+ * each with its weight there (title A ... notes D) and the text shown for a hit. A field holds a term
+ * when the vector's lexemes of its weight do, so attribution reads the stored vector, never the text.
  */
-const TRACK_FIELDS: { field: SearchField; text: SQL }[] = [
-  { field: 'title', text: sql`t.title` },
+const TRACK_FIELDS: { field: SearchField; weight: string; text: SQL }[] = [
+  { field: 'title', weight: 'a', text: sql`t.title` },
   {
     field: 'metadata',
+    weight: 'b',
     text: sql`tmw_track_metadata(t.artist, t.genre, t.tags, t.musical_key, t.language, t.isrc, t.label, t.distributor)`,
   },
-  { field: 'lyrics', text: sql`t.lyrics` },
-  { field: 'notes', text: sql`t.notes` },
+  { field: 'lyrics', weight: 'c', text: sql`t.lyrics` },
+  { field: 'notes', weight: 'd', text: sql`t.notes` },
 ];
 /** ts_rank weights for {D, C, B, A}: notes, lyrics, metadata, title. */
 const TRACK_WEIGHTS = sql`'{0.5, 0.5, 0.7, 1.0}'::float4[]`;
 
 /**
- * Where hits come from: the track's own stored vector, and what hangs off a track (its vector expression
- * written exactly as in the GIN index of its migration). `from` joined on `link` reaches it from the
- * team's track `tt`; `rank` weighs a match there.
+ * What hangs off a track, each row with its stored vector (migration 0013): `table` rows belong to a
+ * version of the track (`s.version_id`) or to the track itself (`s.track_id`); `weight` scales the rank
+ * of a match there.
  */
 type Source = {
-  field: SearchField | null;
-  from: SQL;
-  link: SQL;
-  vector: SQL;
+  field: SearchField;
+  table: string;
+  ofVersion: boolean;
   content: SQL;
-  rank: (vector: SQL, query: SQL) => SQL;
+  weight: number;
 };
 
-const textVector = (text: SQL) => sql`tmw_search_vector(${text})`;
-const weighted = (weight: number) => (vector: SQL, query: SQL) =>
-  sql`ts_rank(${vector}, ${query}) * ${sql.raw(String(weight))}::float8`;
-const ofVersions = (table: string) => sql`track_versions v join ${sql.raw(table)} s on s.version_id = v.id`;
-
 const SOURCES: Source[] = [
+  { field: 'comment', table: 'version_comments', ofVersion: true, content: sql`s.body`, weight: 0.4 },
+  { field: 'todo', table: 'version_todos', ofVersion: true, content: sql`s.text`, weight: 0.4 },
   {
-    // Attributed to one of TRACK_FIELDS once the page is known.
-    field: null,
-    from: sql`tracks t`,
-    link: sql`t.id = tt.track_id`,
-    vector: sql`t.search_vector`,
-    content: sql`null`,
-    rank: (vector, query) => sql`ts_rank(${TRACK_WEIGHTS}, ${vector}, ${query})`,
+    field: 'stem',
+    table: 'version_stems',
+    ofVersion: true,
+    content: sql`coalesce(s.name, '') || ' ' || coalesce(s.instrument, '')`,
+    weight: 0.4,
   },
-  ...(
-    [
-      ['comment', 'version_comments', sql`s.body`],
-      ['todo', 'version_todos', sql`s.text`],
-      ['stem', 'version_stems', sql`coalesce(s.name, '') || ' ' || coalesce(s.instrument, '')`],
-    ] as const
-  ).map(([field, table, text]) => ({
-    field,
-    from: ofVersions(table),
-    link: sql`v.track_id = tt.track_id`,
-    vector: textVector(text),
-    content: text,
-    rank: weighted(0.4),
-  })),
-  {
-    field: 'reference',
-    from: sql`track_links s`,
-    link: sql`s.track_id = tt.track_id`,
-    vector: textVector(
-      sql`regexp_replace(s.url, '[^[:alnum:]]+', ' ', 'g') || ' ' || coalesce(s.platform, '')`,
-    ),
-    content: sql`s.url`,
-    rank: weighted(0.3),
-  },
+  { field: 'reference', table: 'track_links', ofVersion: false, content: sql`s.url`, weight: 0.3 },
 ];
+
+const trackRank = (vector: SQL, query: SQL) => sql`ts_rank(${TRACK_WEIGHTS}, ${vector}, ${query})`;
+const sourceRank = (s: Source, vector: SQL, query: SQL) =>
+  sql`ts_rank(${vector}, ${query}) * ${sql.raw(String(s.weight))}::float8`;
 
 /**
  * A team with more tracks than this is searched through the GIN indexes (matches across the whole
@@ -92,19 +69,49 @@ const SOURCES: Source[] = [
  */
 export const LARGE_TEAM_TRACKS = 5000;
 
-/** The hits of one source for the team's tracks, read through the team (`byTeam`) or the index. */
-function branch(s: Source, teamId: number, query: SQL, byTeam: boolean): SQL {
-  const field = s.field === null ? sql`null::text` : sql`${s.field}::text`;
-  if (byTeam)
-    return sql`select tt.track_id, ${field} as field, hit.content, ${s.rank(sql`hit.vector`, query)} as rank
-      from track_teams tt cross join lateral (
-        select ${s.vector} as vector, (${s.content})::text as content from ${s.from} where ${s.link} offset 0
+/**
+ * Every hit (track id, source field or null for the track's own vector, content, rank) on the team's
+ * live tracks. Read through the team: its live tracks once, with their vectors, then what hangs off
+ * each of them (the fence keeps the planner on the link indexes). Else through the GIN indexes.
+ */
+function hits(teamId: number, query: SQL, byTeam: boolean): SQL {
+  if (byTeam) {
+    const team = sql`select t.id as track_id, t.search_vector from track_teams tt
+      join tracks t on t.id = tt.track_id and t.deleted_at is null where tt.team_id = ${teamId}`;
+    const versions = sql`select tt.track_id, v.id as version_id from team tt
+      join track_versions v on v.track_id = tt.track_id`;
+    const own = sql`select tt.track_id, null::text as field, null::text as content,
+      ${trackRank(sql`tt.search_vector`, query)} as rank
+      from team tt where tt.search_vector @@ ${query}`;
+    const hanging = SOURCES.map(
+      (s) => sql`select o.track_id, ${s.field}::text as field, hit.content,
+        ${sourceRank(s, sql`hit.vector`, query)} as rank
+      from ${s.ofVersion ? sql`versions o` : sql`team o`} cross join lateral (
+        select s.search_vector as vector, (${s.content})::text as content from ${sql.raw(s.table)} s
+        where ${s.ofVersion ? sql`s.version_id = o.version_id` : sql`s.track_id = o.track_id`} offset 0
       ) hit
-      where tt.team_id = ${teamId} and hit.vector @@ ${query}`;
-  return sql`select tt.track_id, ${field} as field, (${s.content})::text as content,
-      ${s.rank(s.vector, query)} as rank
-    from track_teams tt, ${s.from}
-    where tt.team_id = ${teamId} and ${s.link} and ${s.vector} @@ ${query}`;
+      where hit.vector @@ ${query}`,
+    );
+    return sql`with team as materialized (${team}), versions as materialized (${versions})
+      ${sql.join([own, ...hanging], sql` union all `)}`;
+  }
+  const own = sql`select tt.track_id, null::text as field, null::text as content,
+      ${trackRank(sql`t.search_vector`, query)} as rank
+    from track_teams tt, tracks t
+    where tt.team_id = ${teamId} and t.id = tt.track_id and t.search_vector @@ ${query}`;
+  const hanging = SOURCES.map((s) => {
+    const [from, link] = s.ofVersion
+      ? [
+          sql`track_versions v join ${sql.raw(s.table)} s on s.version_id = v.id`,
+          sql`v.track_id = tt.track_id`,
+        ]
+      : [sql`${sql.raw(s.table)} s`, sql`s.track_id = tt.track_id`];
+    return sql`select tt.track_id, ${s.field}::text as field, (${s.content})::text as content,
+      ${sourceRank(s, sql`s.search_vector`, query)} as rank
+    from track_teams tt, ${from}
+    where tt.team_id = ${teamId} and ${link} and s.search_vector @@ ${query}`;
+  });
+  return sql.join([own, ...hanging], sql` union all `);
 }
 
 async function isLargeTeam(db: Db, teamId: number, threshold: number): Promise<boolean> {
@@ -141,32 +148,33 @@ export async function searchTracks(
   const all = sql`to_tsquery('simple'::regconfig, tmw_fold(${query.allTerms}))`;
   const any = sql`to_tsquery('simple'::regconfig, tmw_fold(${query.anyTerm}))`;
   const byTeam = !(await isLargeTeam(db, teamId, options.largeTeamTracks ?? LARGE_TEAM_TRACKS));
-  const branches = SOURCES.map((s) => branch(s, teamId, all, byTeam));
-  const attributed = (q: SQL) =>
-    TRACK_FIELDS.map((f) => sql`when tmw_search_vector(${f.text}) @@ ${q} then ${f.field}`);
-  const shown = (q: SQL) =>
-    TRACK_FIELDS.map((f) => sql`when tmw_search_vector(${f.text}) @@ ${q} then ${f.text}`);
   const best = sql`select distinct on (hit.track_id) hit.track_id, hit.field, hit.content, hit.rank
-    from (${sql.join(branches, sql` union all `)}) hit
+    from (${hits(teamId, all, byTeam)}) hit
     order by hit.track_id, hit.rank desc`;
-  // Attribution reads the text of the few tracks on the page only, after the limit.
-  const top = sql`(select best.* from (${best}) best
-    join tracks live on live.id = best.track_id and live.deleted_at is null
+  const holds = (q: SQL) =>
+    TRACK_FIELDS.map(
+      (f) => sql`when ts_filter(t.search_vector, '{${sql.raw(f.weight)}}') @@ ${q} then ${f.field}`,
+    );
+  // A hit on the track's own vector goes to its first field holding every term, else any; only the
+  // tracks of the page are attributed.
+  const page = sql`(select best.track_id, best.rank, best.content, coalesce(best.field,
+      case ${sql.join(holds(all), sql` `)} ${sql.join(holds(any), sql` `)} else 'title' end) as field
+    from (${best}) best
+    join tracks t on t.id = best.track_id and t.deleted_at is null
     order by best.rank desc, best.track_id limit ${limit}) top`;
+  const shown = TRACK_FIELDS.map((f) => sql`when ${f.field} then ${f.text}`);
   const rows = await db
     .select({
       trackId: sql<number>`top.track_id`.mapWith(Number),
-      field: sql<SearchField>`coalesce(top.field, case ${sql.join(attributed(all), sql` `)}
-        ${sql.join(attributed(any), sql` `)} else 'title' end)`,
-      content: sql<string>`coalesce(top.content, case ${sql.join(shown(all), sql` `)}
-        ${sql.join(shown(any), sql` `)} else t.title end)`,
+      field: sql<SearchField>`top.field`,
+      content: sql<string>`coalesce(top.content, case top.field ${sql.join(shown, sql` `)} end)`,
       rank: sql<number>`top.rank`.mapWith(Number),
       title: sql<string>`t.title`,
       artist: sql<string | null>`t.artist`,
       statusId: sql<string>`t.status_id`,
       teamId: sql<number>`t.team_id`.mapWith(Number),
     })
-    .from(top)
+    .from(page)
     .innerJoin(sql`tracks t`, sql`t.id = top.track_id`)
     .orderBy(sql`top.rank desc, top.track_id`);
   return rows;
