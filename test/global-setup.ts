@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, wrapPglite } from '../src/db/client.ts';
+import { openPostgres } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { wrapPglite } from '../src/db/pglite-client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

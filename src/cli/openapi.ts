@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { wrapPglite } from '../db/client.ts';
+import { wrapPglite } from '../db/pglite-client.ts';
 
 /**
  * `npm run openapi [-- <file>]`: writes the OpenAPI document to a file (default `openapi.json`) without a

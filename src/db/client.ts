@@ -1,11 +1,9 @@
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { DATA_DIR_ENTRIES, makePrivateDirectory } from '../shared/private-files.ts';
-import { attachPgliteStatements, PgliteStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -33,33 +31,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   const dir = join(options.dataDir, DATA_DIR_ENTRIES.database);
   makePrivateDirectory(dir);
-  return wrapPglite(await PGlite.create({ dataDir: dir }));
-}
-
-const PING = 'select 1';
-
-/** Wraps an already created PGlite (persistent, in memory, or cloned from a template). */
-export function wrapPglite(pglite: PGlite): Database {
-  const statements = new PgliteStatements(pglite);
-  const db = drizzlePglite({ client: statements.client, schema, casing: 'snake_case' }) as unknown as Db;
-  attachPgliteStatements(db, statements);
-  statements.register(PING);
-  return {
-    db,
-    kind: 'pglite',
-    pglite,
-    ping: async () => {
-      try {
-        await statements.query(PING);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    close: async () => {
-      if (!pglite.closed) await pglite.close();
-    },
-  };
+  // Loaded only here: PGlite's engine weighs tens of megabytes a PostgreSQL deployment never needs.
+  const { openPglite } = await import('./pglite-client.ts');
+  return openPglite(dir);
 }
 
 export function openPostgres(url: string, poolSize: number): Database {

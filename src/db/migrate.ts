@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { Database } from './client.ts';
@@ -13,6 +12,7 @@ const MIGRATION_LOCK = 7_305_114_221;
 /** Applies the committed SQL migrations; on PostgreSQL under an advisory lock so parallel starts are safe. */
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }

@@ -1,6 +1,6 @@
 import { type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { pgliteStatementsOf } from './pglite-statements.ts';
+import { pgliteStatementsOf } from './statement-registry.ts';
 
 /** The named values of a prepared query, used in its builder where the per-call values go. */
 export type Placeholders<Args> = { readonly [K in keyof Args & string]: Placeholder<K, Args[K]> };

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { type Database, openPostgres, wrapPglite } from '../../src/db/client.ts';
+import { type Database, openPostgres } from '../../src/db/client.ts';
+import { wrapPglite } from '../../src/db/pglite-client.ts';
 import { withDatabase } from '../global-setup.ts';
 
 /** Tables whose rows the migrations seed: kept when a database is handed to the next test file. */

@@ -1,0 +1,37 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Database, Db } from './client.ts';
+import { PgliteStatements } from './pglite-statements.ts';
+import * as schema from './schema/index.ts';
+import { attachPgliteStatements } from './statement-registry.ts';
+
+/** The embedded database persisted in `dir`. */
+export async function openPglite(dir: string): Promise<Database> {
+  return wrapPglite(await PGlite.create({ dataDir: dir }));
+}
+
+const PING = 'select 1';
+
+/** Wraps an already created PGlite (persistent, in memory, or cloned from a template). */
+export function wrapPglite(pglite: PGlite): Database {
+  const statements = new PgliteStatements(pglite);
+  const db = drizzlePglite({ client: statements.client, schema, casing: 'snake_case' }) as unknown as Db;
+  attachPgliteStatements(db, statements);
+  statements.register(PING);
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    ping: async () => {
+      try {
+        await statements.query(PING);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
