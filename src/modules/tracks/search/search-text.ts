@@ -17,6 +17,8 @@ const WORD = /[\p{L}\p{N}]/u;
 
 /** Folds one character the way the database folds text: no diacritics, lower case. */
 function foldChar(c: string): string {
+  // ASCII has neither accents nor special letters.
+  if (c.length === 1 && c.charCodeAt(0) < 0x80) return c.toLowerCase();
   const lower = c.toLowerCase();
   return SPECIAL[lower] ?? lower.normalize('NFD').charAt(0);
 }
@@ -42,15 +44,18 @@ export type Highlight = { start: number; length: number };
  */
 export function snippetOf(text: string, terms: string[], before = 60, after = 140) {
   const chars = [...text];
-  const folded = chars.map(foldChar);
-  const foldedTerms = terms.map((t) => [...t].map(foldChar).join(''));
+  const foldedTerms = terms.map((t) => [...t].map(foldChar));
   const wordStarts: number[] = [];
+  let inWord = false;
   chars.forEach((c, i) => {
-    if (WORD.test(c) && (i === 0 || !WORD.test(chars[i - 1]!))) wordStarts.push(i);
+    const word = WORD.test(c);
+    if (word && !inWord) wordStarts.push(i);
+    inWord = word;
   });
-  const matches = wordStarts.filter((i) =>
-    foldedTerms.some((t) => folded.slice(i, i + [...t].length).join('') === t),
-  );
+  // Folds the text only as far as a term still matches it.
+  const startsWith = (i: number, term: string[]) =>
+    term.every((c, k) => i + k < chars.length && foldChar(chars[i + k]!) === c);
+  const matches = wordStarts.filter((i) => foldedTerms.some((t) => startsWith(i, t)));
   const first = matches[0] ?? 0;
   const from = Math.max(0, first - before);
   const to = Math.min(chars.length, first + after);
