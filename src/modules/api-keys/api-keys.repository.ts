@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { apiKeys, plans, teams } from '../../db/schema/index.ts';
@@ -59,6 +59,10 @@ export async function revokeKeysCreatedBy(
     );
 }
 
+/** Neither revoked nor expired at `now`. */
+const liveAt = (now: SQLWrapper) =>
+  and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
+
 const liveKeyByHash = preparedQuery(
   'api_keys_live_by_hash',
   (db, p: Placeholders<{ keyHash: string; now: Date }>) =>
@@ -73,28 +77,15 @@ const liveKeyByHash = preparedQuery(
       .from(apiKeys)
       .innerJoin(teams, eq(teams.id, apiKeys.teamId))
       .innerJoin(plans, eq(plans.id, teams.planId))
-      .where(
-        and(
-          eq(apiKeys.keyHash, p.keyHash),
-          isNull(apiKeys.revokedAt),
-          or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, p.now)),
-        ),
-      )
+      .where(and(eq(apiKeys.keyHash, p.keyHash), liveAt(p.now)))
       .limit(1),
 );
 
-/** The live key with this hash, with its team's request limit. */
 const keyLive = preparedQuery('api_keys_live_by_id', (db, p: Placeholders<{ keyId: number; now: Date }>) =>
   db
     .select({ id: apiKeys.id })
     .from(apiKeys)
-    .where(
-      and(
-        eq(apiKeys.id, p.keyId),
-        isNull(apiKeys.revokedAt),
-        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, p.now)),
-      ),
-    )
+    .where(and(eq(apiKeys.id, p.keyId), liveAt(p.now)))
     .limit(1),
 );
 
@@ -104,6 +95,7 @@ export async function isKeyLive(db: Db, keyId: number, now: Date): Promise<boole
   return row !== undefined;
 }
 
+/** The live key with this hash, with its team's request limit. */
 export async function findLiveKeyByHash(db: Db, keyHash: string, now: Date) {
   const [row] = await liveKeyByHash(db, { keyHash, now });
   return row;
