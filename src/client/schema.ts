@@ -5779,7 +5779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed or unsupported_file_type */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5808,6 +5808,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6002,7 +6020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed or unsupported_file_type */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6038,7 +6056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_missing (nothing PUT yet) or upload_closed (expired or already used) */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6047,7 +6065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large or quota_exceeded */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6872,7 +6890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6901,6 +6919,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8511,7 +8547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8540,6 +8576,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8751,7 +8805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8787,7 +8841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_missing or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8796,7 +8850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description quota_exceeded, or the bytes are over the limit */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11398,7 +11452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (not an image) or size_mismatch */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11434,7 +11488,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the image limit) or quota_exceeded */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11527,7 +11590,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (not an image) or size_mismatch */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11572,7 +11635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the image limit) or quota_exceeded */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14050,7 +14113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type or size_mismatch */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14086,7 +14149,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the audio limit) or quota_exceeded */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14474,7 +14546,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type or size_mismatch */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14510,7 +14582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_missing (nothing PUT yet) or upload_closed (expired or already used) */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14519,7 +14591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the audio limit) or quota_exceeded */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14899,7 +14971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type or size_mismatch */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14935,7 +15007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_missing (nothing PUT yet) or upload_closed (expired or already used) */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14944,7 +15016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the audio limit) or quota_exceeded */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -17205,7 +17277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed or unsupported_file_type */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17241,7 +17313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_missing (nothing PUT yet) or upload_closed (expired or already used) */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17250,7 +17322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large or quota_exceeded */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -17332,7 +17404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed or unsupported_file_type */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17361,6 +17433,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

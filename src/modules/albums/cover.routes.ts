@@ -1,7 +1,7 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
-import { conflictResponse } from '../teams/conflict-response.ts';
+import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { fileRefusals } from '../files/files.schemas.ts';
 import { AlbumCover, CoverUploadBody, CoverUploadUrl, SetCoverBody } from './cover.schemas.ts';
 import { writeExtension } from './route-auth.ts';
 
@@ -23,7 +23,7 @@ export async function albumCoverRoutes(app: App) {
         body: CoverUploadBody,
         response: {
           200: CoverUploadUrl,
-          400: { ...ErrorRef, description: 'validation_failed or unsupported_file_type' },
+          ...fileRefusals,
         },
       },
     },
@@ -41,9 +41,7 @@ export async function albumCoverRoutes(app: App) {
         body: SetCoverBody,
         response: {
           200: AlbumCover,
-          400: { ...ErrorRef, description: 'validation_failed or unsupported_file_type' },
-          413: { ...ErrorRef, description: 'payload_too_large or quota_exceeded' },
-          ...conflictResponse('upload_missing (nothing PUT yet) or upload_closed (expired or already used)'),
+          ...fileRefusals,
         },
       },
     },

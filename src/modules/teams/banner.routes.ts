@@ -1,8 +1,8 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
-import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
+import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { fileRefusals } from '../files/files.schemas.ts';
 import { Banner, BannerUploadBody, BannerUploadUrl, SetBannerBody } from './banner.schemas.ts';
-import { conflictResponse } from './conflict-response.ts';
 
 const session = { config: { auth: auth.session } } as const;
 const extension = { config: { auth: auth.session, extension: true } } as const;
@@ -25,7 +25,7 @@ export async function bannerRoutes(app: App) {
         body: BannerUploadBody,
         response: {
           200: BannerUploadUrl,
-          400: { ...ErrorRef, description: 'validation_failed or unsupported_file_type' },
+          ...fileRefusals,
         },
       },
     },
@@ -43,9 +43,7 @@ export async function bannerRoutes(app: App) {
         body: SetBannerBody,
         response: {
           200: Banner,
-          400: { ...ErrorRef, description: 'validation_failed or unsupported_file_type' },
-          413: { ...ErrorRef, description: 'payload_too_large or quota_exceeded' },
-          ...conflictResponse('upload_missing (nothing PUT yet) or upload_closed (expired or already used)'),
+          ...fileRefusals,
         },
       },
     },

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
+import { fileRefusals } from '../files/files.schemas.ts';
 import { read, session, write } from './route-auth.ts';
 import { OWNER_ONLY, SHARING_RULE } from './share-rules.ts';
 import {
@@ -58,7 +59,7 @@ export async function tracksRoutes(app: App) {
           'PUT the audio to upload.uploadUrl with upload.headers. An audio_file_name whose type is not an ' +
           'accepted audio type is 400 unsupported_file_type, and no track is created.',
         body: CreateTrackBody,
-        response: { 201: CreatedTrack },
+        response: { 201: CreatedTrack, ...fileRefusals },
       },
     },
     async (request, reply) => {

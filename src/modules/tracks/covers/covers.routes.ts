@@ -1,7 +1,8 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { ErrorRef, IdParams, NoContent } from '../../../shared/schemas.ts';
+import { IdParams, NoContent } from '../../../shared/schemas.ts';
+import { fileRefusals } from '../../files/files.schemas.ts';
 import { conflictResponse } from '../../teams/conflict-response.ts';
 import { EmptyBody } from '../../teams/media.schemas.ts';
 import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
@@ -17,14 +18,6 @@ import {
 } from './covers.schemas.ts';
 
 const BASE = '/api/v1/tracks/:id/covers';
-
-const fileRefusals = {
-  400: {
-    ...ErrorRef,
-    description: 'validation_failed, unsupported_file_type (not an image) or size_mismatch',
-  },
-  413: { ...ErrorRef, description: 'payload_too_large (over the image limit) or quota_exceeded' },
-};
 
 /** Covers of a track: upload in two steps (URL, then `added`), list, choose the current one, delete. */
 export async function coversRoutes(app: App) {

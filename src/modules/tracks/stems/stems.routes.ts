@@ -1,6 +1,7 @@
 import type { App } from '../../../app-types.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { ErrorRef, NoContent } from '../../../shared/schemas.ts';
+import { fileRefusals } from '../../files/files.schemas.ts';
 import { read, session, write } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
 import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
@@ -18,20 +19,11 @@ import {
 
 const route = versionRoutes('stems');
 
-const uploadRefusals = {
-  400: { ...ErrorRef, description: 'validation_failed, unsupported_file_type or size_mismatch' },
-  413: { ...ErrorRef, description: 'payload_too_large (over the audio limit) or quota_exceeded' },
-};
-
 const registrationRefusals = {
-  ...uploadRefusals,
+  ...fileRefusals,
   404: {
     ...ErrorRef,
     description: 'No such track, version or stem, or the key is not an upload of this version',
-  },
-  409: {
-    ...ErrorRef,
-    description: 'upload_missing (nothing PUT yet) or upload_closed (expired or already used)',
   },
 };
 
@@ -48,7 +40,7 @@ export async function stemsRoutes(app: App) {
         '`{name, stemKey}`. `pendingKey` and `stemKey` are the same key under both names the API uses. ' +
         `An upload never registered is removed after a while; POST .../stems/cleanup removes it at once. ${OWNER_ONLY}`,
       body: StemUploadBody,
-      response: { 200: StemUploadUrl, ...uploadRefusals },
+      response: { 200: StemUploadUrl, ...fileRefusals },
     }),
     async (request) => stems.uploadUrl(...versionArgs(request), request.body),
   );

@@ -2,6 +2,7 @@ import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { ErrorRef, IdParams, NoContent } from '../../../shared/schemas.ts';
+import { fileRefusals } from '../../files/files.schemas.ts';
 import { read, session, write } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
 import {
@@ -48,7 +49,7 @@ export async function versionsRoutes(app: App) {
         description: `PUT the audio to upload.uploadUrl, then register it with PUT /api/v1/tracks/{id}/versions/{versionId}/audio. ${OWNER_ONLY}`,
         params: IdParams,
         body: CreateVersionBody,
-        response: { 201: CreatedVersion },
+        response: { 201: CreatedVersion, ...fileRefusals },
       },
     },
     async (request, reply) =>
@@ -80,8 +81,7 @@ export async function versionsRoutes(app: App) {
         body: RegisterAudioBody,
         response: {
           200: VersionDetail,
-          409: { ...ErrorRef, description: 'upload_missing or upload_closed' },
-          413: { ...ErrorRef, description: 'quota_exceeded, or the bytes are over the limit' },
+          ...fileRefusals,
         },
       },
     },
