@@ -15262,7 +15262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed or unsupported_file_type */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15298,8 +15298,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The version holds 20 additional files already */
+            /** @description The version holds 20 additional files already; too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15412,7 +15421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15448,8 +15457,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_missing, upload_closed, or the version is full */
+            /** @description The version holds 20 additional files already; too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

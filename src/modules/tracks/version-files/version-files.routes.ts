@@ -1,5 +1,6 @@
 import type { App } from '../../../app-types.ts';
 import { ErrorRef, NoContent } from '../../../shared/schemas.ts';
+import { fileRefusals } from '../../files/files.schemas.ts';
 import { session, write } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
 import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
@@ -13,7 +14,14 @@ import {
 import { MAX_VERSION_FILES } from './version-files.service.ts';
 
 const route = versionRoutes('files');
-const full = { ...ErrorRef, description: `The version holds ${MAX_VERSION_FILES} additional files already` };
+// The shared upload refusals, and a version that holds its most files already.
+const refusals = {
+  ...fileRefusals,
+  409: {
+    ...ErrorRef,
+    description: `The version holds ${MAX_VERSION_FILES} additional files already; ${fileRefusals[409].description}`,
+  },
+};
 
 /** Additional audio files of a version: upload URL, registration, deletion (the detail lists them). */
 export async function versionFilesRoutes(app: App) {
@@ -31,8 +39,7 @@ export async function versionFilesRoutes(app: App) {
       body: CreateVersionFileBody,
       response: {
         201: VersionFileUpload,
-        400: { ...ErrorRef, description: 'validation_failed or unsupported_file_type' },
-        409: full,
+        ...refusals,
       },
     }),
     async (request, reply) =>
@@ -57,7 +64,7 @@ export async function versionFilesRoutes(app: App) {
       body: RegisterVersionFileBody,
       response: {
         201: VersionFile,
-        409: { ...ErrorRef, description: 'upload_missing, upload_closed, or the version is full' },
+        ...refusals,
       },
     }),
     async (request, reply) =>
