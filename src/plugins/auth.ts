@@ -95,11 +95,6 @@ export function bearerToken(request: FastifyRequest): string | null {
   return BEARER.exec(header)?.[1] ?? null;
 }
 
-/** Records that the request's own statement found the principal's session or key active. */
-export function confirmPrincipal(principal: Principal): void {
-  principal.unconfirmed = false;
-}
-
 /**
  * What a read's own statement found, once that statement also found the caller's session or key active:
  * `notFound` when there is no row, 401 when the session has ended or the key was revoked.
@@ -111,7 +106,7 @@ export function confirmedRead<T extends { callerActive: boolean }>(
 ): Omit<T, 'callerActive'> {
   if (!row) throw notFound();
   if (!row.callerActive) throw errors.unauthorized();
-  confirmPrincipal(principal);
+  principal.unconfirmed = false;
   const { callerActive: _, ...found } = row;
   return found;
 }

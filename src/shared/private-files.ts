@@ -14,7 +14,7 @@ const GROUP_AND_OTHERS = 0o077;
  * Sets `path` to `mode` when its group or others may use it; answers whether it had to. Modes are set
  * after creation too, since a umask only ever removes permissions.
  */
-export function tightenMode(path: string, mode: number): boolean {
+function tightenMode(path: string, mode: number): boolean {
   if ((statSync(path).mode & GROUP_AND_OTHERS) === 0) return false;
   chmodSync(path, mode);
   return true;
