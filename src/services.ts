@@ -19,6 +19,7 @@ import { createTeamFilesServices } from './modules/teams/team-files.services.ts'
 import { createTeamsServices } from './modules/teams/teams.services.ts';
 import { createTracksServices } from './modules/tracks/tracks.services.ts';
 import { createUsersServices } from './modules/users/users.service.ts';
+import { WebhookOutbox } from './modules/webhooks/outbox.ts';
 import type { Clock } from './shared/clock.ts';
 import { RateLimits } from './shared/rate-limits.ts';
 import type { Secrets } from './shared/secrets.ts';
@@ -56,7 +57,9 @@ export function createServices({
     new Passwords(config.auth.passwordHashing),
   );
   const fileServices = createFilesServices({ db, clock, config, secrets, jobs });
+  const outbox = new WebhookOutbox(clock);
   return {
+    outbox,
     apiKeys,
     auth,
     accessTokens,
