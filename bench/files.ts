@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, stop } from './processes.ts';
+import { buildService, start, stop } from './processes.ts';
 
 /**
  * `npm run bench:files`: upload and download throughput of one file (BENCH_FILE_MIB, default 50 MiB) through
@@ -61,6 +61,7 @@ async function plainCopy(dir: string, source: string, run: number): Promise<numb
 }
 
 async function main() {
+  const service = buildService();
   const dataDir = await mkdtemp(join(tmpdir(), 'tmw-bench-files-'));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -78,7 +79,7 @@ async function main() {
   const source = join(dataDir, 'source.bin');
   await writeFile(source, body);
 
-  const server = await start(['--import', 'tsx', 'src/server.ts'], env, '/api/v1/health');
+  const server = await start([service], env, '/api/v1/health');
   const bare = await start(
     ['--import', 'tsx', 'bench/transfer-ceiling.ts'],
     { BENCH_CEILING_FILE: join(dataDir, 'ceiling.bin') },

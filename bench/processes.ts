@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 
@@ -40,4 +40,10 @@ export async function stop(child: ChildProcess): Promise<void> {
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
   await exited;
+}
+
+/** The service as `npm start` runs it: the compiled build, built once here. */
+export function buildService(): string {
+  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  return 'dist/server.js';
 }

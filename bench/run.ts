@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { aiSearchScenarios } from './ai-search.ts';
 import { albumScenarios } from './albums.ts';
 import { catalogueScenarios, seedBenchCatalogue } from './catalogue.ts';
-import { start, stop } from './processes.ts';
+import { buildService, start, stop } from './processes.ts';
 import type { Ceiling, Scenario } from './scenario.ts';
 
 /**
@@ -40,6 +40,7 @@ function tmw(args: string[], env: Record<string, string>): string {
 }
 
 async function main() {
+  const service = buildService();
   const dataDir = mkdtempSync(join(tmpdir(), 'tmw-bench-'));
   const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -65,7 +66,7 @@ async function main() {
   await stop(dbCeiling.child);
 
   const ceiling = await start(['--import', 'tsx', 'bench/ceiling.ts'], {}, '/');
-  const server = await start(['--import', 'tsx', 'src/server.ts'], env, '/api/v1/health');
+  const server = await start([service], env, '/api/v1/health');
   try {
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',

@@ -7,14 +7,17 @@ import { albumsModuleRoutes } from './modules/albums/routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { financialsModuleRoutes } from './modules/financials/routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { storageStatsRoutes } from './modules/stats/storage-stats.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { tracksModuleRoutes } from './modules/tracks/routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { cursorBindingPlugin } from './plugins/cursor-binding.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { cachedSerializers } from './plugins/serializers.ts';
@@ -34,7 +37,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const { logger, ...given } = options;
   const deps: AppDeps = { clock: systemClock, ...given };
   const { config } = deps;
-  const services = createServices({ config, db: deps.database.db, clock: deps.clock, secrets: deps.secrets });
+  const services = await createServices({
+    config,
+    db: deps.database.db,
+    clock: deps.clock,
+    secrets: deps.secrets,
+  });
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
@@ -72,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
   await app.register(cursorBindingPlugin);
+  await app.register(idempotencyPlugin, { db: deps.database.db, clock: deps.clock, jobs: services.jobs });
   await app.register(openApiPlugin, { version: config.version, serverUrl: publicBaseUrl(config) });
 
   await app.register(healthRoutes);
@@ -82,8 +91,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(storageStatsRoutes);
   await app.register(tracksModuleRoutes);
   await app.register(albumsModuleRoutes);
+  await app.register(financialsModuleRoutes);
   await app.register(usersRoutes);
   await app.register(aiSearchRoutes);
+  await app.register(webhooksRoutes);
 
   return app;
 }

@@ -14,18 +14,20 @@ import {
 import { ExternalTokens } from './modules/auth/external-tokens.ts';
 import { Passwords } from './modules/auth/passwords.ts';
 import { createFilesServices } from './modules/files/files.services.ts';
+import { createFinancialsServices } from './modules/financials/financials.services.ts';
 import { StorageStatsService } from './modules/stats/storage-stats.service.ts';
 import { createTeamFilesServices } from './modules/teams/team-files.services.ts';
 import { createTeamsServices } from './modules/teams/teams.services.ts';
 import { createTracksServices } from './modules/tracks/tracks.services.ts';
 import { createUsersServices } from './modules/users/users.service.ts';
 import { WebhookOutbox } from './modules/webhooks/outbox.ts';
+import { createWebhooksServices } from './modules/webhooks/webhooks.services.ts';
 import type { Clock } from './shared/clock.ts';
 import { RateLimits } from './shared/rate-limits.ts';
 import type { Secrets } from './shared/secrets.ts';
 
 /** The long-lived services of one process, wired once from its configuration. */
-export function createServices({
+export async function createServices({
   config,
   db,
   clock,
@@ -36,7 +38,7 @@ export function createServices({
   clock: Clock;
   secrets: Secrets;
 }) {
-  const limits = RateLimits.connect(config.redisUrl, config.redisTimeoutMs);
+  const limits = await RateLimits.connect(config.redisUrl, config.redisTimeoutMs);
   // Half the shutdown budget, so running jobs are handed back before the process is forced out.
   const jobs = new JobQueue(db, clock, { stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2) });
   const accessTokens = new AccessTokens({
@@ -56,10 +58,19 @@ export function createServices({
     config.auth,
     new Passwords(config.auth.passwordHashing),
   );
-  const fileServices = createFilesServices({ db, clock, config, secrets, jobs });
+  const fileServices = await createFilesServices({ db, clock, config, secrets, jobs });
   const outbox = new WebhookOutbox(clock);
+  const webhooks = createWebhooksServices({
+    db,
+    clock,
+    secrets,
+    outbox,
+    allowedPrivateHosts: config.webhookAllowedPrivateHosts,
+    stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
+  });
   return {
     outbox,
+    webhooks,
     apiKeys,
     auth,
     accessTokens,
@@ -77,6 +88,7 @@ export function createServices({
       retentionDays: config.trackRetentionDays,
     }),
     ...createAlbumsServices(db, clock, fileServices.files),
+    ...createFinancialsServices(db, clock, outbox),
     users: createUsersServices(db, clock, jobs),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
@@ -85,10 +97,10 @@ export function createServices({
     /** Resolves once shared counters (Redis) take commands, or gave up connecting (memory then). */
     ready: () => limits.ready(),
     close: async () => {
-      await jobs.stop();
+      await Promise.all([jobs.stop(), webhooks.close()]);
       await limits.close();
     },
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;

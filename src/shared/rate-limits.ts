@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type RateLimiterLike, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { BoundedMemoryLimiter } from './bounded-memory-limiter.ts';
 
@@ -27,9 +27,10 @@ export class RateLimits {
     private readonly maxMemoryKeys = DEFAULT_MAX_MEMORY_KEYS,
   ) {}
 
-  /** Counters in Redis at `redisUrl`, or in this process's memory without one. */
-  static connect(redisUrl: string | undefined, timeoutMs = DEFAULT_REDIS_TIMEOUT_MS): RateLimits {
+  /** Counters in Redis at `redisUrl`, or in this process's memory without one (the client then never loads). */
+  static async connect(redisUrl: string | undefined, timeoutMs = DEFAULT_REDIS_TIMEOUT_MS): Promise<RateLimits> {
     if (!redisUrl) return new RateLimits();
+    const { Redis } = await import('ioredis');
     const redis = new Redis(redisUrl, {
       maxRetriesPerRequest: 1,
       // Fail at once while disconnected (the in-memory insurance answers), never queue.

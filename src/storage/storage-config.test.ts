@@ -96,12 +96,12 @@ describe('storage settings', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tmw-config-'));
     tempDirs.push(dataDir);
     const dependencies = { dataDir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'x'.repeat(32) };
-    const local = createBlobStore(settingsFrom({}), dependencies);
+    const local = await createBlobStore(settingsFrom({}), dependencies);
     expect(local).toBeInstanceOf(LocalDiskStore);
     await local.put('a/b.txt', Buffer.from('hi'), { contentType: 'text/plain' });
     expect((await local.head('a/b.txt'))?.size).toBe(2);
 
-    const s3 = createBlobStore(
+    const s3 = await createBlobStore(
       settingsFrom({
         STORAGE_DRIVER: 's3',
         S3_BUCKET: 'media',
@@ -113,6 +113,8 @@ describe('storage settings', () => {
       dependencies,
     );
     expect(s3).toBeInstanceOf(S3Store);
-    expect(() => createBlobStore(settingsFrom({ STORAGE_DRIVER: 's3' }), dependencies)).toThrow(/S3_BUCKET/);
+    await expect(createBlobStore(settingsFrom({ STORAGE_DRIVER: 's3' }), dependencies)).rejects.toThrow(
+      /S3_BUCKET/,
+    );
   });
 });

@@ -3,7 +3,6 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { BlobStore } from './blob-store.ts';
 import { defaultFileLimits, type FileLimits, withMaxBytes } from './limits.ts';
 import { LocalDiskStore } from './local-disk-store.ts';
-import { S3Store } from './s3-store.ts';
 
 /**
  * The environment variables blob storage reads, with their defaults. Merge `StorageEnv.properties` into the
@@ -66,12 +65,19 @@ export type BlobStoreDependencies = {
   now?: () => number;
 };
 
-/** The store STORAGE_DRIVER names. Throws when storageSettingsProblems has any. */
-export function createBlobStore(settings: StorageSettings, dependencies: BlobStoreDependencies): BlobStore {
+/**
+ * The store STORAGE_DRIVER names. Throws when storageSettingsProblems has any. The S3 client loads only
+ * when chosen: it weighs about 10 MB a local store never needs.
+ */
+export async function createBlobStore(
+  settings: StorageSettings,
+  dependencies: BlobStoreDependencies,
+): Promise<BlobStore> {
   const problems = storageSettingsProblems(settings);
   if (problems.length > 0) throw new Error(`Invalid storage settings: ${problems.join('; ')}`);
   const now = dependencies.now ?? Date.now;
   if (settings.STORAGE_DRIVER === 's3') {
+    const { S3Store } = await import('./s3-store.ts');
     return new S3Store({
       bucket: settings.S3_BUCKET as string,
       region: settings.S3_REGION,

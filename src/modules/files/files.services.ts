@@ -11,7 +11,7 @@ import { FilesService } from './files.service.ts';
 import { LocalTransfers } from './transfers.ts';
 
 /** The blob store chosen by configuration, the files service over it, and its background jobs. */
-export function createFilesServices(deps: {
+export async function createFilesServices(deps: {
   db: Db;
   clock: Clock;
   config: Config;
@@ -20,7 +20,7 @@ export function createFilesServices(deps: {
 }) {
   const { db, clock, config, secrets, jobs } = deps;
   const { storage } = config;
-  const store = createBlobStore(storage.settings, {
+  const store = await createBlobStore(storage.settings, {
     dataDir: config.dataDir,
     publicBaseUrl: publicBaseUrl(config),
     signingSecret: secrets.urlSigningSecret,
