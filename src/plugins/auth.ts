@@ -37,7 +37,14 @@ export const auth = {
  * been looked up in the database for this request carries `unconfirmed` (see `deferSessionCheck`).
  */
 export type Principal =
-  | { type: 'session'; userId: string; sessionId: string; unconfirmed?: boolean }
+  | {
+      type: 'session';
+      userId: string;
+      sessionId: string;
+      unconfirmed?: boolean;
+      /** When an unconfirmed session's token was verified: the time its session is tested at. */
+      verifiedAt?: Date;
+    }
   | {
       type: 'key';
       teamId: number;

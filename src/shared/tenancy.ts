@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type Placeholders, preparedQuery } from '../db/prepared.ts';
-import { type TeamRole, teamMembers } from '../db/schema/index.ts';
-import type { Principal, SessionPrincipal } from '../plugins/auth.ts';
+import { type TeamRole, teamMembers, users } from '../db/schema/index.ts';
+import { confirmedRead, type Principal, type SessionPrincipal } from '../plugins/auth.ts';
 import { errors } from './errors.ts';
+import { sessionIsActiveSql } from './session-state.ts';
 
 export type TeamAccess = { teamId: number; role: TeamRole | null };
 
@@ -18,6 +19,36 @@ const memberRole = preparedQuery(
       .where(and(eq(teamMembers.teamId, p.teamId), eq(teamMembers.userId, p.userId)))
       .limit(1),
 );
+
+type ConfirmingArgs = { teamId: number; userId: string; sessionId: string; now: Date };
+/** The caller's role in the team and whether their session is still active, in one statement. */
+const memberRoleConfirming = preparedQuery(
+  'tenancy_member_role_confirming',
+  (db, p: Placeholders<ConfirmingArgs>) =>
+    db
+      .select({
+        role: sql<TeamRole | null>`(select m.role from team_members m
+          where m.team_id = ${p.teamId} and m.user_id = ${p.userId})`,
+        callerActive: sessionIsActiveSql(p.sessionId, p.userId, p.now),
+      })
+      .from(users)
+      .where(eq(users.id, p.userId)),
+);
+
+async function roleOf(db: Db, principal: SessionPrincipal, teamId: number) {
+  if (!principal.unconfirmed) {
+    const [member] = await memberRole(db, { teamId, userId: principal.userId });
+    return member?.role ?? null;
+  }
+  // A read that deferred the session check (`deferSessionCheck`) confirms it here, with the membership.
+  const [row] = await memberRoleConfirming(db, {
+    teamId,
+    userId: principal.userId,
+    sessionId: principal.sessionId,
+    now: principal.verifiedAt ?? new Date(),
+  });
+  return confirmedRead(principal, row, () => errors.unauthorized()).role;
+}
 
 /**
  * The tenancy guard: a session must belong to the team, a key must be bound to it; anything else is 404
@@ -34,10 +65,10 @@ export async function requireTeam(
     if (roles) throw errors.sessionRequired();
     return { teamId, role: null };
   }
-  const [member] = await memberRole(db, { teamId, userId: principal.userId });
-  if (!member) throw errors.notFound('team');
-  if (roles && !roles.includes(member.role)) throw errors.forbidden();
-  return { teamId, role: member.role };
+  const role = await roleOf(db, principal, teamId);
+  if (!role) throw errors.notFound('team');
+  if (roles && !roles.includes(role)) throw errors.forbidden();
+  return { teamId, role };
 }
 
 /** The session principal of a session-only route. */

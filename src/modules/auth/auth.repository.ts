@@ -4,7 +4,7 @@ import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { refreshTokens, sessions, users } from '../../db/schema/index.ts';
 import type { SessionPrincipal } from '../../plugins/auth.ts';
 import { normaliseEmail, sameEmail } from '../../shared/email.ts';
-import { sessionIsActiveSql } from './session-state.ts';
+import { sessionIsActiveSql } from '../../shared/session-state.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -32,7 +32,7 @@ export function createAuthenticate({
     const claims = (await accessTokens.verify(token)) ?? (await externalTokens?.verify(token)) ?? null;
     if (!claims) return null;
     const principal = { type: 'session' as const, userId: claims.userId, sessionId: claims.sessionId };
-    if (options?.deferSession) return { ...principal, unconfirmed: true };
+    if (options?.deferSession) return { ...principal, unconfirmed: true, verifiedAt: clock.now() };
     const active = await repo.isSessionActive(db, claims.sessionId, claims.userId, clock.now());
     return active ? principal : null;
   };

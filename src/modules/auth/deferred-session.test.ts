@@ -35,6 +35,12 @@ describe('reads that look the session up in their own statement', () => {
       `/api/v1/tracks/${other.id}`, // another team's
       '/api/v1/tracks/999999', // missing
       '/api/v1/tracks/abc', // invalid
+      `/api/v1/tracks/?teamId=${team.id}`,
+      `/api/v1/tracks/?teamId=${otherTeam.id}`,
+      '/api/v1/tracks/',
+      `/api/v1/tracks/search/deep?teamId=${team.id}&q=${encodeURIComponent(track.title)}`,
+      `/api/v1/tracks/search/deep?teamId=${otherTeam.id}&q=x`,
+      `/api/v1/tracks/search/deep?teamId=${team.id}&q=%20`, // no word
     ]) {
       const res = await ctx.request({ method: 'GET', url, token });
       expect(res.statusCode, url).toBe(401);
@@ -62,6 +68,8 @@ describe('reads that look the session up in their own statement', () => {
       '/api/v1/tracks/999999',
       '/api/v1/tracks/abc',
       '/api/v1/auth/me',
+      `/api/v1/tracks/?teamId=${team.id}`,
+      `/api/v1/tracks/search/deep?teamId=${team.id}&q=x`,
     ]) {
       const res = await read(url);
       expect(res.statusCode, url).toBe(401);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { apiKeys, invites, plans, type StatusConfig, teamMembers, teams } from '../../db/schema/index.ts';
 import type { SessionPrincipal } from '../../plugins/auth.ts';
-import { sessionIsActiveSql } from '../auth/session-state.ts';
+import { sessionIsActiveSql } from '../../shared/session-state.ts';
 import { DEFAULT_STATUS_CONFIG } from './default-status-config.ts';
 
 export type TeamRow = typeof teams.$inferSelect;

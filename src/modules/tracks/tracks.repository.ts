@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { files, trackLinks, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
+import { keyIsActiveSql, sessionIsActiveSql } from '../../shared/session-state.ts';
 import type { Actor } from '../activity/activity.ts';
-import { keyIsActiveSql, sessionIsActiveSql } from '../auth/session-state.ts';
 import type { TrackRow } from './track-access.ts';
 
 // Drizzle writes columns of a single-table select unqualified: outer references in subqueries must be explicit.

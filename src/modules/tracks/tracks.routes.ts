@@ -3,7 +3,7 @@ import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
 import { fileRefusals } from '../files/files.schemas.ts';
-import { read, session, write } from './route-auth.ts';
+import { hotRead, session, write } from './route-auth.ts';
 import { OWNER_ONLY, SHARING_RULE } from './share-rules.ts';
 import {
   CreatedTrack,
@@ -30,7 +30,7 @@ export async function tracksRoutes(app: App) {
   app.get(
     '/api/v1/tracks/',
     {
-      ...read,
+      ...hotRead,
       schema: {
         operationId: 'tracks.list',
         summary: 'List tracks of a team (or of all your teams), most recently updated first or by title',
@@ -97,8 +97,7 @@ export async function tracksRoutes(app: App) {
   app.get(
     '/api/v1/tracks/:id',
     {
-      ...read,
-      config: { ...read.config, deferSessionCheck: true },
+      ...hotRead,
       schema: {
         operationId: 'tracks.get',
         summary: 'A track with its references and inspirations',

@@ -3,7 +3,7 @@ import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { DEFAULT_PAGE_LIMIT } from '../../../shared/pagination.ts';
 import { Id, PageQuery } from '../../../shared/schemas.ts';
-import { read } from '../route-auth.ts';
+import { hotRead } from '../route-auth.ts';
 import { SEARCH_FIELDS } from './search.repository.ts';
 
 const SearchQuery = Type.Object({
@@ -47,7 +47,7 @@ export async function searchRoutes(app: App) {
   app.get(
     '/api/v1/tracks/search/deep',
     {
-      ...read,
+      ...hotRead,
       schema: {
         operationId: 'tracks.search.deep',
         summary:
