@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorRef, ErrorResponse } from '../shared/schemas.ts';
 import { type AuthClass, auth, DOCS_PREFIX, SECURITY_SCHEMES } from './auth.ts';
+import { documentIdempotency } from './idempotency/openapi.ts';
 
 /**
  * One documented operation of the app, as the security matrix and the contract tests walk them: `path` is
@@ -105,7 +106,7 @@ export const openApiPlugin = fp(
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
           ? markExtensions(
-              withoutTrailingSlashes(documentObject.openapiObject as OpenApiDocument),
+              documentIdempotency(withoutTrailingSlashes(documentObject.openapiObject as OpenApiDocument)),
               extensions,
             )
           : documentObject.swaggerObject,

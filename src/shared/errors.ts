@@ -95,6 +95,22 @@ export const errors = {
         'accept-ranges': 'bytes',
       },
     ),
+  /** An `Idempotency-Key` sent again with a different request (method, route, parameters or body). */
+  idempotencyKeyReused: () =>
+    new AppError(
+      409,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different request; send a new key for a new request',
+    ),
+  /** The first request with this `Idempotency-Key` is still running after the wait for it. */
+  idempotencyKeyInUse: (retryAfterSeconds: number) =>
+    new AppError(
+      409,
+      'idempotency_key_in_use',
+      'A request with this Idempotency-Key is still being processed; retry shortly',
+      undefined,
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
   internal: () => new AppError(500, 'internal_error', 'Something went wrong on our side'),
   unavailable: () =>
     new AppError(503, 'unavailable', 'The service is temporarily unavailable; retry shortly'),

@@ -28,7 +28,10 @@ export class RateLimits {
   ) {}
 
   /** Counters in Redis at `redisUrl`, or in this process's memory without one (the client then never loads). */
-  static async connect(redisUrl: string | undefined, timeoutMs = DEFAULT_REDIS_TIMEOUT_MS): Promise<RateLimits> {
+  static async connect(
+    redisUrl: string | undefined,
+    timeoutMs = DEFAULT_REDIS_TIMEOUT_MS,
+  ): Promise<RateLimits> {
     if (!redisUrl) return new RateLimits();
     const { Redis } = await import('ioredis');
     const redis = new Redis(redisUrl, {

@@ -11,7 +11,7 @@ export const idempotencyKeys = pgTable(
     /** `user:<uuid>` or `key:<id>`: keys are per principal. */
     principal: text().notNull(),
     key: text().notNull(),
-    /** SHA-256 of method, route, and body. */
+    /** SHA-256 of the method, the route, its parameters and query, and the body in a canonical form. */
     requestHash: text().notNull(),
     /** Null while the first request runs. */
     responseStatus: integer(),
