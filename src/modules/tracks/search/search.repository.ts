@@ -114,7 +114,8 @@ function hits(teamId: number, query: SQL, byTeam: boolean): SQL {
   return sql.join([own, ...hanging], sql` union all `);
 }
 
-async function isLargeTeam(db: Db, teamId: number, threshold: number): Promise<boolean> {
+/** Whether the team holds more than `threshold` tracks (counted no further). */
+export async function isLargeTeam(db: Db, teamId: number, threshold = LARGE_TEAM_TRACKS): Promise<boolean> {
   const rows = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from (select 1 from track_teams where team_id = ${teamId} limit ${threshold + 1}) c`,
   );
@@ -143,11 +144,11 @@ export async function searchTracks(
   teamId: number,
   query: { allTerms: string; anyTerm: string },
   limit: number,
-  options: { largeTeamTracks?: number } = {},
+  options: { largeTeamTracks?: number; largeTeam?: boolean } = {},
 ) {
   const all = sql`to_tsquery('simple'::regconfig, tmw_fold(${query.allTerms}))`;
   const any = sql`to_tsquery('simple'::regconfig, tmw_fold(${query.anyTerm}))`;
-  const byTeam = !(await isLargeTeam(db, teamId, options.largeTeamTracks ?? LARGE_TEAM_TRACKS));
+  const byTeam = !(options.largeTeam ?? (await isLargeTeam(db, teamId, options.largeTeamTracks)));
   const best = sql`select distinct on (hit.track_id) hit.track_id, hit.field, hit.content, hit.rank
     from (${hits(teamId, all, byTeam)}) hit
     order by hit.track_id, hit.rank desc`;

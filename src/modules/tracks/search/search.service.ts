@@ -1,13 +1,28 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db/client.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
 import { requireTeam } from '../../../shared/tenancy.ts';
-import { searchTracks } from './search.repository.ts';
+import { isLargeTeam, searchTracks } from './search.repository.ts';
 import { prefixQuery, searchTerms, snippetOf } from './search-text.ts';
 
 /** Full-text search over a team's tracks and what hangs off them (comments, to-dos, links). */
 export class TrackSearchService {
+  /**
+   * Which teams are large, as of the last minute: it only picks the faster plan, so a team that just crossed
+   * the line is still searched correctly, and the count leaves the request path.
+   */
+  private readonly largeTeams = new LRUCache<number, boolean>({ max: 10_000, ttl: 60_000 });
+
   constructor(private readonly db: Db) {}
+
+  private async isLarge(teamId: number): Promise<boolean> {
+    const known = this.largeTeams.get(teamId);
+    if (known !== undefined) return known;
+    const large = await isLargeTeam(this.db, teamId);
+    this.largeTeams.set(teamId, large);
+    return large;
+  }
 
   async deep(principal: Principal, input: { q: string; teamId: number; limit: number }) {
     await requireTeam(this.db, principal, input.teamId);
@@ -15,7 +30,9 @@ export class TrackSearchService {
     if (terms.length === 0)
       throw errors.validation([{ path: '/query/q', message: 'must contain at least one letter or digit' }]);
     const query = { allTerms: prefixQuery(terms), anyTerm: prefixQuery(terms, '|') };
-    const hits = await searchTracks(this.db, input.teamId, query, input.limit);
+    const hits = await searchTracks(this.db, input.teamId, query, input.limit, {
+      largeTeam: await this.isLarge(input.teamId),
+    });
     return {
       items: hits.map((hit) => ({
         track: {
