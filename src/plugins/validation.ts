@@ -14,6 +14,10 @@ const options: Options = {
   removeAdditional: false,
   strict: false,
   coerceTypes: false,
+  // `multipleOf: 0.01` would refuse 120.29 (120.29 / 0.01 is 12028.999999999998 in binary floating point).
+  // Within a billionth of a whole multiple counts; amounts whose float error can exceed that (money up to
+  // 10^12) check their decimals exactly instead (financials/amount-check.ts).
+  multipleOfPrecision: 9,
 };
 
 /**

@@ -211,6 +211,12 @@ describe('tracks', () => {
       references: [],
       inspirations: [],
     });
+    // Two decimals that binary floating point cannot divide by 0.01 exactly.
+    for (const bpm of [0.29, 120.29, 999.99]) {
+      const exact = await send('PATCH', `/api/v1/tracks/${track.id}`, team.owner.token, { bpm });
+      expect(exact.statusCode, String(bpm)).toBe(200);
+      expect(exact.json().bpm).toBe(bpm);
+    }
     const cleared = await send('PATCH', `/api/v1/tracks/${track.id}`, team.owner.token, { artist: null });
     expect(cleared.json().artist).toBeNull();
     const read = await get(`/api/v1/tracks/${track.id}`, team.owner.token);
@@ -226,6 +232,7 @@ describe('tracks', () => {
       [{ title: '' }, '/body/title'],
       [{ title: '   ' }, '/body/title'],
       [{ bpm: -1 }, '/body/bpm'],
+      [{ bpm: 120.295 }, '/body/bpm'],
       [{ bpm: '120' }, '/body/bpm'],
       [{ isrc: 'nope' }, '/body/isrc'],
       [{ releaseDate: '2027-13-01' }, '/body/releaseDate'],
