@@ -41,6 +41,10 @@ describe('reads that look the session up in their own statement', () => {
       `/api/v1/tracks/search/deep?teamId=${team.id}&q=${encodeURIComponent(track.title)}`,
       `/api/v1/tracks/search/deep?teamId=${otherTeam.id}&q=x`,
       `/api/v1/tracks/search/deep?teamId=${team.id}&q=%20`, // no word
+      `/api/v1/financials/?teamId=${team.id}`,
+      `/api/v1/financials/summary?teamId=${team.id}`,
+      `/api/v1/financials/export?teamId=${team.id}`,
+      '/api/v1/financials/1',
     ]) {
       const res = await ctx.request({ method: 'GET', url, token });
       expect(res.statusCode, url).toBe(401);
