@@ -79,7 +79,7 @@ async function main() {
   const source = join(dataDir, 'source.bin');
   await writeFile(source, body);
 
-  const server = await start([service], env, '/api/v1/health');
+  const server = await start(service, env, '/api/v1/health');
   const bare = await start(
     ['--import', 'tsx', 'bench/transfer-ceiling.ts'],
     { BENCH_CEILING_FILE: join(dataDir, 'ceiling.bin') },

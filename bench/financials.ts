@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { start, stop } from './processes.ts';
+import { buildService, start, stop } from './processes.ts';
 
 /**
  * `node --import tsx bench/financials.ts`: seeds BENCH_FINANCIAL_ENTRIES (default 100,000) entries of one
@@ -123,7 +123,7 @@ async function run(dataDir: string) {
   await seed(env, teamId);
   process.stdout.write(`seeded ${entries} entries in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s\n`);
 
-  const server = await start(['--import', 'tsx', 'src/server.ts'], env, '/api/v1/health');
+  const server = await start(buildService(), env, '/api/v1/health');
   try {
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',

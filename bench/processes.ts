@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 async function freePort(): Promise<number> {
@@ -42,8 +43,9 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The service as `npm start` runs it: the compiled build, built once here. */
-export function buildService(): string {
+/** The node arguments of the service as `npm start` runs it (the compiled build, built once here). */
+export function buildService(): string[] {
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
-  return 'dist/server.js';
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  return scripts.start.split(/\s+/).slice(1);
 }

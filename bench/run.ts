@@ -66,7 +66,7 @@ async function main() {
   await stop(dbCeiling.child);
 
   const ceiling = await start(['--import', 'tsx', 'bench/ceiling.ts'], {}, '/');
-  const server = await start([service], env, '/api/v1/health');
+  const server = await start(service, env, '/api/v1/health');
   try {
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
