@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { parseAllowedPrivateHosts } from './modules/webhooks/host-names.ts';
 import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.ts';
 import type { FileLimits } from './storage/limits.ts';
 import {
@@ -52,6 +53,7 @@ const EnvSchema = Type.Object({
   AI_SEARCH_LLM_MODEL: Type.Optional(Type.String({ minLength: 1 })),
   AI_SEARCH_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   AI_SEARCH_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 3000 }),
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: Type.Optional(Type.String()),
   ...StorageEnv.properties,
 });
 
@@ -91,6 +93,8 @@ export type Config = Readonly<{
   aiSearchLlm:
     | Readonly<{ url: string; model: string; apiKey: string | undefined; timeoutMs: number }>
     | undefined;
+  /** Private hosts or addresses webhooks may still be sent to (canonical form); everything else private is refused. */
+  webhookAllowedPrivateHosts: readonly string[];
   storage: Readonly<{
     /** The storage variables as given (driver, S3 connection, TTLs, size limits). */
     settings: StorageSettings;
@@ -164,6 +168,8 @@ export function loadConfig(
   if (problems.length > 0) throw new ConfigError(problems);
   const env = converted as Env;
   problems.push(...storageSettingsProblems(env));
+  const webhookHosts = parseAllowedPrivateHosts(env.WEBHOOK_ALLOWED_PRIVATE_HOSTS);
+  problems.push(...webhookHosts.problems);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
   const oidcSet = [env.OIDC_ISSUER, env.OIDC_JWKS_URL, env.OIDC_AUDIENCE].filter(Boolean).length;
@@ -236,6 +242,7 @@ export function loadConfig(
             timeoutMs: env.AI_SEARCH_LLM_TIMEOUT_MS,
           })
         : undefined,
+    webhookAllowedPrivateHosts: Object.freeze(webhookHosts.hosts),
     storage: storageConfig(env),
     version: packageVersion(),
   });

@@ -44,7 +44,11 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   // Stopped by app.close() (the services' onClose hook), before the database closes.
   app.services.jobs.logger = app.log.child({ component: 'jobs' });
-  if (!stopping) app.services.jobs.start();
+  app.services.webhooks.queue.logger = app.log.child({ component: 'webhook-jobs' });
+  if (!stopping) {
+    app.services.jobs.start();
+    app.services.webhooks.queue.start();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign in
-         * @description E-mails are stored normalised (NFKC, case-folded: `ADA@Example.com` is `ada@example.com`) and are unique in that form (409). Passwords have 8 to 256 characters; common passwords, simple runs such as 12345678, fewer than four different characters and the e-mail address itself are refused with 400 validation_failed.
+         * @description E-mails are stored normalised (NFKC, case-folded: `ADA@Example.com` is `ada@example.com`) and are unique in that form (409). Passwords have 8 to 256 characters; common passwords, simple runs such as 12345678, fewer than four different characters and the e-mail address itself are refused with 400 validation_failed. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
          */
         post: operations["auth.signup"];
         delete?: never;
@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange e-mail and password for a token pair
-         * @description Wrong password and unknown e-mail answer the same 401. The e-mail is matched in its normalised form (NFKC, case-folded), so case and Unicode variants of an address name one account. Failures are counted per client address and per normalised e-mail within LOGIN_FAILURE_WINDOW_SECONDS; past LOGIN_MAX_FAILURES for the e-mail (four times that for the address) the answer is 429 with Retry-After, also for the right password. A successful sign-in uses up neither budget and starts the e-mail's count over. Behind a reverse proxy the client address is taken from X-Forwarded-For only when TRUST_PROXY says which proxies to believe.
+         * @description Wrong password and unknown e-mail answer the same 401. The e-mail is matched in its normalised form (NFKC, case-folded), so case and Unicode variants of an address name one account. Failures are counted per client address and per normalised e-mail within LOGIN_FAILURE_WINDOW_SECONDS; past LOGIN_MAX_FAILURES for the e-mail (four times that for the address) the answer is 429 with Retry-After, also for the right password. A successful sign-in uses up neither budget and starts the e-mail's count over. Behind a reverse proxy the client address is taken from X-Forwarded-For only when TRUST_PROXY says which proxies to believe. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
          */
         post: operations["auth.login"];
         delete?: never;
@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a refresh token into a new token pair
-         * @description Each refresh token works once; presenting a spent one ends the whole session.
+         * @description Each refresh token works once; presenting a spent one ends the whole session. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
          */
         post: operations["auth.refresh"];
         delete?: never;
@@ -1844,6 +1844,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/financials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a team's income and expense entries, newest first
+         * @description Every status (the summary counts confirmed entries only). from and to are inclusive dates on occurredOn; entries of one day come newest id first. Keyset pages: pass nextCursor as cursor with the same filters.
+         */
+        get: operations["financials.list"];
+        put?: never;
+        /**
+         * Record an income or expense entry
+         * @description amount is a JSON number above 0 with at most two decimals, stored exactly. Emits the webhook event financial.entry.created.
+         */
+        post: operations["financials.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/financials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One financial entry */
+        get: operations["financials.get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a financial entry
+         * @description Emits the webhook event financial.entry.deleted with the entry as it was.
+         */
+        delete: operations["financials.delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change fields of a financial entry
+         * @description Emits the webhook event financial.entry.updated with the changed entry.
+         */
+        patch: operations["financials.update"];
+        trace?: never;
+    };
+    "/api/v1/financials/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Totals of a team's confirmed entries per currency, per month and per category
+         * @description Only confirmed entries count (pending, declined and lost are in the pipeline). totals: one row per currency {currency, income, expense, net, count}; months: {month: YYYY-MM, totals} for each month with entries, oldest first; categories: {category, totals} by name, entries without a category (category null) last. Amounts of different currencies are never added together. Sums are computed by the database in NUMERIC (exact) and answered as JSON numbers with two decimals; they stay exact as long as a total is below 10^13 in magnitude (15 significant digits, what a double-precision JSON reader keeps).
+         */
+        get: operations["financials.summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/financials/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entries of one status (pending by default) and their totals per currency
+         * @description totals cover every entry with the status; items are a page of them, newest occurredOn first (extension: limit and cursor, as in lists). Sums are computed by the database in NUMERIC (exact) and answered as JSON numbers with two decimals; they stay exact as long as a total is below 10^13 in magnitude (15 significant digits, what a double-precision JSON reader keeps).
+         */
+        get: operations["financials.pipeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/financials/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a team's entries as CSV or JSON, streamed
+         * @description Every status; from and to are inclusive dates on occurredOn. The file is written while it is read from the database, a batch at a time, so any number of entries takes the same memory. Entries changed during a long export may or may not be in it.
+         */
+        get: operations["financials.export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/financials/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 5000 entries at once, all or nothing
+         * @description Each entry is the create body without teamId, with the same defaults. Every bad row is named in one 400 answer (details[].path such as /body/entries/17/amount) and then nothing is created. Answers {imported, ids}. Emits one webhook event, financial.import.completed {teamId, count}, not one per entry.
+         */
+        post: operations["financials.import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/profile": {
         parameters: {
             query?: never;
@@ -2055,6 +2184,108 @@ export interface paths {
          * @description Reads a search sentence into structured filters drawn only from the given vocabulary, plus release years, statuses, negations ("without", "not", "no", "excluding") and free-text words; every value comes with the words that produced it. The built-in parser works offline (case, accents, plurals, small typos, synonyms such as "castellano" for Spanish or "dnb" for drum and bass); when a language model is configured it reads the query instead, its answer is checked against the vocabulary, and the parser answers whenever it is slow, fails or answers something unusable. With teamId (extension) the filters are also run over that team's items (the caller must belong to the team; another team is 404). Typo matching has a cost limit: of each vocabulary list the parser reads at most 1000 values and 30000 characters (past that, the values sent most often, then the shortest), and one query gets at most 100000 typo comparisons and 150 ms; words it could not compare in time are kept as text and listed under ignored. Albums also understand release types ("EPs", "singles", "LP", "best of"); they have no tempo: tempo phrases are listed under ignored.
          */
         post: operations["aiSearch.albums"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event types an endpoint can subscribe to, each with an example payload */
+        get: operations["webhooks.eventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints, newest first
+         * @description With `teamId`: that team's endpoints (a team of the caller, else 404). Without it: a key's own team, or with a session every team the caller belongs to. `organisationId` answers 404 for now: nobody belongs to an organisation yet. Secrets are never listed.
+         */
+        get: operations["webhooks.list"];
+        put?: never;
+        /**
+         * Register a webhook endpoint; its signing secret is answered only here
+         * @description A session names the team in `teamId` and must be its owner or admin; a key's endpoint belongs to its team. Each delivery is a POST of `{type, timestamp, data}` signed as in Standard Webhooks: `webhook-id` (the event id, the same on every retry), `webhook-timestamp` (seconds), `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` with the bytes after `whsec_`). Any 2xx within 10 s succeeds; redirects are not followed. A failed attempt is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later (8 attempts); an endpoint whose deliveries have all failed for 5 days is disabled.
+         */
+        post: operations["webhooks.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its delivery log; nothing more is sent to it */
+        delete: operations["webhooks.delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint, re-enable it, or rotate its secret
+         * @description `rotateSecret: true` answers the new secret once in `secret`; for 24 h deliveries carry a signature with each secret (`v1,<new> v1,<old>`), so receivers can switch without losing events. `enabled: true` on a disabled endpoint clears `disabledAt` and `failingSince`; attempts that failed while it was disabled are not sent again.
+         */
+        patch: operations["webhooks.update"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery attempts to the endpoint, newest first: one row per attempt
+         * @description A retry is a new row with the same `eventId` and the next `attempt`; a failed attempt shows when the next one is due in `nextAttemptAt`. `eventId` narrows the list to one event (e.g. a test event).
+         */
+        get: operations["webhooks.deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to this endpoint alone, whatever its eventTypes
+         * @description Answers 202 once the event is recorded: `id` is the event id (the `webhook-id` the receiver sees); follow its attempts with GET /webhooks/{id}/deliveries?eventId={id}. A disabled endpoint is 409.
+         */
+        post: operations["webhooks.test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2352,7 +2583,10 @@ export interface operations {
     "auth.logout": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2361,13 +2595,17 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2386,6 +2624,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2394,6 +2634,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2644,7 +2895,10 @@ export interface operations {
     "teams.apiKeys.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -2668,6 +2922,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2695,9 +2951,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2716,6 +2974,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2724,6 +2984,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2959,7 +3230,10 @@ export interface operations {
     "teams.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2974,6 +3248,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3000,9 +3276,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3021,6 +3299,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3029,6 +3309,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4486,7 +4777,10 @@ export interface operations {
     "teams.invites.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -4510,6 +4804,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4535,9 +4831,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4556,6 +4854,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4565,15 +4865,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Already a member, an invite is already pending, or no seat left on the plan */
+            /** @description Already a member, an invite is already pending, or no seat left on the plan; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4698,7 +5002,10 @@ export interface operations {
     "invites.accept": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 token: string;
             };
@@ -4709,6 +5016,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4735,9 +5044,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4756,6 +5067,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4765,15 +5078,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Invite already used or expired, already a member, or no seat left */
+            /** @description Invite already used or expired, already a member, or no seat left; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5205,7 +5522,10 @@ export interface operations {
     "teams.media.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -5227,6 +5547,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5265,9 +5587,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5286,6 +5610,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5295,15 +5621,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5313,6 +5643,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5351,7 +5683,10 @@ export interface operations {
     "teams.media.added": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -5370,6 +5705,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5427,9 +5764,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5448,6 +5787,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5457,15 +5798,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_missing (nothing PUT yet) or upload_closed (expired or discarded) */
+            /** @description upload_missing (nothing PUT yet) or upload_closed (expired or discarded); also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5475,6 +5820,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5738,7 +6085,10 @@ export interface operations {
     "teams.banner.uploadUrl": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -5757,6 +6107,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5779,9 +6131,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5800,6 +6154,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5809,15 +6165,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5827,6 +6187,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6768,7 +7130,10 @@ export interface operations {
     "tracks.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6788,6 +7153,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6890,9 +7257,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6911,6 +7280,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6920,15 +7291,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6938,6 +7313,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6976,7 +7353,10 @@ export interface operations {
     "tracks.reorder": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6998,6 +7378,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7007,9 +7389,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7028,6 +7412,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7036,6 +7422,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7506,7 +7903,10 @@ export interface operations {
     "tracks.restore": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -7518,6 +7918,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7600,9 +8002,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7621,6 +8025,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7630,15 +8036,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The track is not deleted */
+            /** @description The track is not deleted; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7846,7 +8256,10 @@ export interface operations {
     "tracks.teams.add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -7865,6 +8278,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7875,9 +8290,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7896,6 +8313,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7904,6 +8323,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8029,7 +8459,10 @@ export interface operations {
     "tracks.references.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -8050,6 +8483,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8067,9 +8502,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8088,6 +8525,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8096,6 +8535,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8135,7 +8585,10 @@ export interface operations {
     "tracks.inspirations.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -8154,6 +8607,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8171,9 +8626,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8192,6 +8649,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8200,6 +8659,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8359,7 +8829,10 @@ export interface operations {
     "tracks.versions.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -8379,6 +8852,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8547,9 +9022,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8568,6 +9045,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8577,15 +9056,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8595,6 +9078,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9908,7 +10393,10 @@ export interface operations {
     "tracks.versions.todos.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -9931,6 +10419,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9957,9 +10447,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9978,6 +10470,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9986,6 +10480,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10369,7 +10874,10 @@ export interface operations {
     "tracks.versions.comments.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -10392,6 +10900,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10439,9 +10949,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10460,6 +10972,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10468,6 +10982,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10733,7 +11258,10 @@ export interface operations {
     "tracks.versions.comments.reactions.add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -10756,6 +11284,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10803,9 +11333,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10824,6 +11356,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10832,6 +11366,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10961,7 +11506,10 @@ export interface operations {
     "tracks.versions.comments.upload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -10986,6 +11534,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11024,9 +11574,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11045,6 +11597,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11054,15 +11608,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11072,6 +11630,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11110,7 +11670,10 @@ export interface operations {
     "tracks.versions.comments.createWithAttachments": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -11135,6 +11698,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11182,9 +11747,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11203,6 +11770,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11212,15 +11781,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_missing (bytes not PUT yet) or upload_closed (expired or used) */
+            /** @description upload_missing (bytes not PUT yet) or upload_closed (expired or used); also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11230,6 +11803,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11388,7 +11963,10 @@ export interface operations {
     "tracks.covers.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -11410,6 +11988,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11452,9 +12032,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11473,6 +12055,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11482,15 +12066,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11500,6 +12088,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11538,7 +12128,10 @@ export interface operations {
     "tracks.covers.added": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -11557,6 +12150,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11590,9 +12185,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11611,6 +12208,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11620,15 +12219,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_missing (nothing PUT yet) or upload_closed (expired or discarded) */
+            /** @description upload_missing (nothing PUT yet) or upload_closed (expired or discarded); also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11638,6 +12241,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12035,7 +12640,10 @@ export interface operations {
     "tracks.media.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -12057,6 +12665,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12095,9 +12705,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12116,6 +12728,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12125,15 +12739,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12143,6 +12761,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12181,7 +12801,10 @@ export interface operations {
     "tracks.media.added": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -12200,6 +12823,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12257,9 +12882,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12278,6 +12905,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12287,15 +12916,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_missing (nothing PUT yet) or upload_closed (expired or discarded) */
+            /** @description upload_missing (nothing PUT yet) or upload_closed (expired or discarded); also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12305,6 +12938,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12429,7 +13064,10 @@ export interface operations {
     "tracks.versions.review.request": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -12450,6 +13088,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12601,9 +13241,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12622,6 +13264,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12631,15 +13275,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An open review exists */
+            /** @description An open review exists; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12678,7 +13326,10 @@ export interface operations {
     "tracks.versions.review.withdraw": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -12692,6 +13343,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12843,9 +13496,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12864,6 +13519,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12873,15 +13530,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The version has no open review */
+            /** @description The version has no open review; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12920,7 +13581,10 @@ export interface operations {
     "tracks.versions.review.listened": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -12934,6 +13598,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13085,9 +13751,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13106,6 +13774,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13115,15 +13785,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The version has no open review */
+            /** @description The version has no open review; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13162,7 +13836,10 @@ export interface operations {
     "tracks.versions.review.decide": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -13182,6 +13859,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13333,9 +14012,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13354,6 +14035,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13363,15 +14046,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The version has no open review */
+            /** @description The version has no open review; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13517,7 +14204,10 @@ export interface operations {
     "tracks.collaborators.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -13544,6 +14234,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13564,9 +14256,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13585,6 +14279,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13594,15 +14290,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The user (userId) is a collaborator of the track already */
+            /** @description The user (userId) is a collaborator of the track already; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14065,7 +14765,10 @@ export interface operations {
     "tracks.versions.stems.uploadUrl": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -14089,6 +14792,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14113,9 +14818,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14134,6 +14841,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14143,15 +14852,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14161,6 +14874,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14199,7 +14914,10 @@ export interface operations {
     "tracks.versions.stems.discardUpload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -14220,13 +14938,17 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14245,6 +14967,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14253,6 +14977,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14451,7 +15186,10 @@ export interface operations {
     "tracks.versions.stems.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -14476,6 +15214,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14546,9 +15286,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14567,6 +15309,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14576,15 +15320,19 @@ export interface operations {
             /** @description No such track, version or stem, or the key is not an upload of this version */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14594,6 +15342,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15057,7 +15807,10 @@ export interface operations {
     "tracks.versions.stems.cleanup": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -15073,6 +15826,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15143,9 +15898,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15164,6 +15921,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15172,6 +15931,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15211,7 +15981,10 @@ export interface operations {
     "tracks.versions.files.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -15233,6 +16006,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15262,9 +16037,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15283,6 +16060,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15292,15 +16071,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The version holds 20 additional files already; too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description The version holds 20 additional files already; too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15310,6 +16093,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15348,7 +16133,10 @@ export interface operations {
     "tracks.versions.files.register": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -15369,6 +16157,8 @@ export interface operations {
             /** @description An additional audio file of the version (an alternate bounce, an instrumental, ...); `peaks` has the waveform state without the data */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15421,9 +16211,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15442,6 +16234,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15451,15 +16245,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The version holds 20 additional files already; too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description The version holds 20 additional files already; too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15469,6 +16267,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15840,7 +16640,10 @@ export interface operations {
     "albums.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15867,6 +16670,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15943,9 +16748,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15964,6 +16771,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15972,6 +16781,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16113,7 +16933,10 @@ export interface operations {
     "albums.reorder": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16135,6 +16958,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16144,9 +16969,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16165,6 +16992,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16173,6 +17002,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16889,7 +17729,10 @@ export interface operations {
     "albums.tracks.add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -16908,6 +17751,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16984,9 +17829,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17005,6 +17852,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17014,15 +17863,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A track is already on the album, or the album is full */
+            /** @description A track is already on the album, or the album is full; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17061,7 +17914,10 @@ export interface operations {
     "albums.tracks.reorder": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -17084,6 +17940,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17094,9 +17952,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17115,6 +17975,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17123,6 +17985,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17381,7 +18254,10 @@ export interface operations {
     "albums.cover.uploadUrl": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Positive integer id */
                 id: number;
@@ -17400,6 +18276,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17422,9 +18300,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL */
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17443,6 +18323,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17452,15 +18334,19 @@ export interface operations {
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17470,6 +18356,8 @@ export interface operations {
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17553,6 +18441,1201 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "financials.list": {
+        parameters: {
+            query: {
+                /** @description Positive integer id */
+                teamId: number;
+                /** @description Only entries that occurred on this day or later */
+                from?: string;
+                /** @description Only entries that occurred on this day or earlier */
+                to?: string;
+                type?: "income" | "expense";
+                limit?: number;
+                /** @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Positive integer id */
+                            id: number;
+                            /** @description Positive integer id */
+                            teamId: number;
+                            /** @description true: income; false: expense */
+                            isIncome: boolean;
+                            /** @description Above 0, two decimals; stored exactly (NUMERIC) */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            occurredOn: string;
+                            category: string | null;
+                            description: string | null;
+                            contactId: number | null;
+                            /**
+                             * @description confirmed entries count in the summary; pending, declined and lost are seen in the pipeline
+                             * @enum {string}
+                             */
+                            status: "pending" | "confirmed" | "declined" | "lost";
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "financials.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description currency defaults to EUR, occurredOn to today (UTC), status to confirmed; category, description and contactId to null. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Positive integer id */
+                    teamId: number;
+                    /** @description true: income; false: expense */
+                    isIncome: boolean;
+                    /** @description Above 0, at most two decimals (0.001 and 1e-7 are refused), at most 999999999999.99 */
+                    amount: number;
+                    /** @description ISO 4217 code: three capital letters (EUR, USD, GBP, ...) */
+                    currency?: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    occurredOn?: string;
+                    category?: string | null;
+                    description?: string | null;
+                    contactId?: number | null;
+                    /**
+                     * @description confirmed entries count in the summary; pending, declined and lost are seen in the pipeline
+                     * @enum {string}
+                     */
+                    status?: "pending" | "confirmed" | "declined" | "lost";
+                };
+            };
+        };
+        responses: {
+            /** @description A financial entry of a team */
+            201: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        teamId: number;
+                        /** @description true: income; false: expense */
+                        isIncome: boolean;
+                        /** @description Above 0, two decimals; stored exactly (NUMERIC) */
+                        amount: number;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        occurredOn: string;
+                        category: string | null;
+                        description: string | null;
+                        contactId: number | null;
+                        /**
+                         * @description confirmed entries count in the summary; pending, declined and lost are seen in the pipeline
+                         * @enum {string}
+                         */
+                        status: "pending" | "confirmed" | "declined" | "lost";
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "financials.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Positive integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A financial entry of a team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        teamId: number;
+                        /** @description true: income; false: expense */
+                        isIncome: boolean;
+                        /** @description Above 0, two decimals; stored exactly (NUMERIC) */
+                        amount: number;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        occurredOn: string;
+                        category: string | null;
+                        description: string | null;
+                        contactId: number | null;
+                        /**
+                         * @description confirmed entries count in the summary; pending, declined and lost are seen in the pipeline
+                         * @enum {string}
+                         */
+                        status: "pending" | "confirmed" | "declined" | "lost";
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "financials.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Positive integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "financials.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Positive integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Only the fields given change; null clears category, description or contactId */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: income; false: expense */
+                    isIncome?: boolean;
+                    /** @description Above 0, at most two decimals (0.001 and 1e-7 are refused), at most 999999999999.99 */
+                    amount?: number;
+                    /** @description ISO 4217 code: three capital letters (EUR, USD, GBP, ...) */
+                    currency?: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    occurredOn?: string;
+                    category?: string | null;
+                    description?: string | null;
+                    contactId?: number | null;
+                    /**
+                     * @description confirmed entries count in the summary; pending, declined and lost are seen in the pipeline
+                     * @enum {string}
+                     */
+                    status?: "pending" | "confirmed" | "declined" | "lost";
+                };
+            };
+        };
+        responses: {
+            /** @description A financial entry of a team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        teamId: number;
+                        /** @description true: income; false: expense */
+                        isIncome: boolean;
+                        /** @description Above 0, two decimals; stored exactly (NUMERIC) */
+                        amount: number;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        occurredOn: string;
+                        category: string | null;
+                        description: string | null;
+                        contactId: number | null;
+                        /**
+                         * @description confirmed entries count in the summary; pending, declined and lost are seen in the pipeline
+                         * @enum {string}
+                         */
+                        status: "pending" | "confirmed" | "declined" | "lost";
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "financials.summary": {
+        parameters: {
+            query: {
+                /** @description Positive integer id */
+                teamId: number;
+                /** @description Only entries that occurred on this day or later */
+                from?: string;
+                /** @description Only entries that occurred on this day or earlier */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        teamId: number;
+                        from: string | null;
+                        to: string | null;
+                        /** @description One row per currency, by code */
+                        totals: {
+                            currency: string;
+                            /** @description Sum of income, two decimals */
+                            income: number;
+                            /** @description Sum of expenses, two decimals */
+                            expense: number;
+                            /** @description income - expense (negative when more went out) */
+                            net: number;
+                            /** @description Entries summed */
+                            count: number;
+                        }[];
+                        /** @description Months with at least one confirmed entry, oldest first */
+                        months: {
+                            /** @description YYYY-MM */
+                            month: string;
+                            /** @description One row per currency, by code */
+                            totals: {
+                                currency: string;
+                                /** @description Sum of income, two decimals */
+                                income: number;
+                                /** @description Sum of expenses, two decimals */
+                                expense: number;
+                                /** @description income - expense (negative when more went out) */
+                                net: number;
+                                /** @description Entries summed */
+                                count: number;
+                            }[];
+                        }[];
+                        /** @description By category name; entries without a category last */
+                        categories: {
+                            category: string | null;
+                            /** @description One row per currency, by code */
+                            totals: {
+                                currency: string;
+                                /** @description Sum of income, two decimals */
+                                income: number;
+                                /** @description Sum of expenses, two decimals */
+                                expense: number;
+                                /** @description income - expense (negative when more went out) */
+                                net: number;
+                                /** @description Entries summed */
+                                count: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "financials.pipeline": {
+        parameters: {
+            query: {
+                /** @description Positive integer id */
+                teamId: number;
+                /** @description Default pending */
+                status?: "pending" | "confirmed" | "declined" | "lost";
+                limit?: number;
+                /** @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description confirmed entries count in the summary; pending, declined and lost are seen in the pipeline
+                         * @enum {string}
+                         */
+                        status: "pending" | "confirmed" | "declined" | "lost";
+                        /** @description One row per currency, by code */
+                        totals: {
+                            currency: string;
+                            /** @description Sum of income, two decimals */
+                            income: number;
+                            /** @description Sum of expenses, two decimals */
+                            expense: number;
+                            /** @description income - expense (negative when more went out) */
+                            net: number;
+                            /** @description Entries summed */
+                            count: number;
+                        }[];
+                        items: {
+                            /** @description Positive integer id */
+                            id: number;
+                            /** @description Positive integer id */
+                            teamId: number;
+                            /** @description true: income; false: expense */
+                            isIncome: boolean;
+                            /** @description Above 0, two decimals; stored exactly (NUMERIC) */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            occurredOn: string;
+                            category: string | null;
+                            description: string | null;
+                            contactId: number | null;
+                            /**
+                             * @description confirmed entries count in the summary; pending, declined and lost are seen in the pipeline
+                             * @enum {string}
+                             */
+                            status: "pending" | "confirmed" | "declined" | "lost";
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "financials.export": {
+        parameters: {
+            query: {
+                /** @description Positive integer id */
+                teamId: number;
+                /** @description Default csv */
+                format?: "csv" | "json";
+                /** @description Only entries that occurred on this day or later */
+                from?: string;
+                /** @description Only entries that occurred on this day or earlier */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment (Content-Disposition names it). csv (default): RFC 4180, UTF-8, CRLF line ends, a header row (id, teamId, isIncome, amount, currency, occurredOn, category, description, contactId, status, createdAt, updatedAt), empty cells for null; a text cell that starts with =, +, -, @, a tab or a carriage return is written with a leading ' so spreadsheets never run it (amounts are positive, isIncome says which way the money went). json: {"items": [...]}, each item the entry as the API shows it, amount written with its two decimals. Newest occurredOn first; streamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": {
+                        items: {
+                            /** @description Positive integer id */
+                            id: number;
+                            /** @description Positive integer id */
+                            teamId: number;
+                            /** @description true: income; false: expense */
+                            isIncome: boolean;
+                            /** @description Above 0, two decimals; stored exactly (NUMERIC) */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            occurredOn: string;
+                            category: string | null;
+                            description: string | null;
+                            contactId: number | null;
+                            /**
+                             * @description confirmed entries count in the summary; pending, declined and lost are seen in the pipeline
+                             * @enum {string}
+                             */
+                            status: "pending" | "confirmed" | "declined" | "lost";
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "financials.import": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Positive integer id */
+                    teamId: number;
+                    /** @description 1 to 5000 entries, each the create body without teamId */
+                    entries: {
+                        /** @description true: income; false: expense */
+                        isIncome: boolean;
+                        /** @description Above 0, at most two decimals (0.001 and 1e-7 are refused), at most 999999999999.99 */
+                        amount: number;
+                        /** @description ISO 4217 code: three capital letters (EUR, USD, GBP, ...) */
+                        currency?: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        occurredOn?: string;
+                        category?: string | null;
+                        description?: string | null;
+                        contactId?: number | null;
+                        /**
+                         * @description confirmed entries count in the summary; pending, declined and lost are seen in the pipeline
+                         * @enum {string}
+                         */
+                        status?: "pending" | "confirmed" | "declined" | "lost";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many entries were created */
+                        imported: number;
+                        /** @description The ids of the created entries, ascending */
+                        ids: number[];
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18100,7 +20183,10 @@ export interface operations {
     "user.appOpened": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18114,6 +20200,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18126,9 +20214,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18147,6 +20237,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18155,6 +20247,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18443,7 +20546,10 @@ export interface operations {
     "user.pushTokens.register": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18461,6 +20567,8 @@ export interface operations {
             /** @description Already registered to the user; refreshed */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18486,6 +20594,8 @@ export interface operations {
             /** @description Newly registered to the user */
             201: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18508,9 +20618,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18529,6 +20641,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18537,6 +20651,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18849,7 +20974,10 @@ export interface operations {
     "aiSearch.tracks": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18884,6 +21012,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18996,9 +21126,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (validation_failed, invalid_json) */
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
             400: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19017,6 +21149,8 @@ export interface operations {
             /** @description session_required, insufficient_scope or forbidden */
             403: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19025,6 +21159,17 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19064,7 +21209,10 @@ export interface operations {
     "aiSearch.albums": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19099,6 +21247,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19213,6 +21363,119 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "webhooks.eventTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            type: string;
+                            description: string;
+                            /** @description The JSON body an endpoint receives */
+                            examplePayload: {
+                                type: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When the event happened (ISO-8601 UTC)
+                                 */
+                                timestamp: string;
+                                data: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
             /** @description Invalid request (validation_failed, invalid_json) */
             400: {
                 headers: {
@@ -19242,6 +21505,727 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "webhooks.list": {
+        parameters: {
+            query?: {
+                /** @description Positive integer id */
+                teamId?: number;
+                /** @description Positive integer id */
+                organisationId?: number;
+                limit?: number;
+                /** @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Positive integer id */
+                            id: number;
+                            /** @description The owning team (null for an organisation endpoint) */
+                            teamId: number | null;
+                            /** @description The owning organisation (null for a team endpoint) */
+                            organisationId: number | null;
+                            url: string;
+                            description: string | null;
+                            /** @description Empty: every event type */
+                            eventTypes: string[];
+                            enabled: boolean;
+                            /** @description Start of the current run of failed deliveries; null after any success */
+                            failingSince: string | null;
+                            /** @description When the endpoint was disabled (by a PATCH, or after 5 days of failed deliveries) */
+                            disabledAt: string | null;
+                            /** @description After a rotation: until when deliveries are signed with the previous secret too */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "webhooks.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https (or http) URL the events are POSTed to; no credentials in it. Stored in its normal form. A host that is a private, loopback or link-local address is refused here, and every connection checks again what the name resolves to. */
+                    url: string;
+                    /** @description The owning team: required with a session; with a key, its own team (the default) */
+                    teamId?: number;
+                    description?: string;
+                    /** @description Event types sent to the endpoint; empty (the default): every type */
+                    eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description The owning team (null for an organisation endpoint) */
+                        teamId: number | null;
+                        /** @description The owning organisation (null for a team endpoint) */
+                        organisationId: number | null;
+                        url: string;
+                        description: string | null;
+                        /** @description Empty: every event type */
+                        eventTypes: string[];
+                        enabled: boolean;
+                        /** @description Start of the current run of failed deliveries; null after any success */
+                        failingSince: string | null;
+                        /** @description When the endpoint was disabled (by a PATCH, or after 5 days of failed deliveries) */
+                        disabledAt: string | null;
+                        /** @description After a rotation: until when deliveries are signed with the previous secret too */
+                        previousSecretExpiresAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                        /** @description Signing secret (whsec_ + base64); returned only when created or rotated, keep it safe */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "webhooks.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Positive integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "webhooks.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Positive integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https (or http) URL the events are POSTed to; no credentials in it. Stored in its normal form. A host that is a private, loopback or link-local address is refused here, and every connection checks again what the name resolves to. */
+                    url?: string;
+                    description?: string | null;
+                    /** @description Event types sent to the endpoint; empty (the default): every type */
+                    eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test")[];
+                    /** @description false stops deliveries; true re-enables and clears failingSince */
+                    enabled?: boolean;
+                    /** @description true: a new secret, answered once in `secret`; the previous one keeps signing alongside for 24 h */
+                    rotateSecret?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description The owning team (null for an organisation endpoint) */
+                        teamId: number | null;
+                        /** @description The owning organisation (null for a team endpoint) */
+                        organisationId: number | null;
+                        url: string;
+                        description: string | null;
+                        /** @description Empty: every event type */
+                        eventTypes: string[];
+                        enabled: boolean;
+                        /** @description Start of the current run of failed deliveries; null after any success */
+                        failingSince: string | null;
+                        /** @description When the endpoint was disabled (by a PATCH, or after 5 days of failed deliveries) */
+                        disabledAt: string | null;
+                        /** @description After a rotation: until when deliveries are signed with the previous secret too */
+                        previousSecretExpiresAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                        /** @description Signing secret (whsec_ + base64); returned only when created or rotated, keep it safe */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "webhooks.deliveries": {
+        parameters: {
+            query?: {
+                /** @description Only the attempts of this event */
+                eventId?: string;
+                limit?: number;
+                /** @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters) */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Positive integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Positive integer id */
+                            id: number;
+                            /** Format: uuid */
+                            eventId: string;
+                            eventType: string;
+                            /** @description 1 to 8; a retry is a new row with the same eventId */
+                            attempt: number;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            responseStatus: number | null;
+                            durationMs: number | null;
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /** @description On a failed attempt: when the next one is due (null after the last, or when none follows) */
+                            nextAttemptAt: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "webhooks.test": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued";
+                        /** @description Positive integer id */
+                        endpointId: number;
+                        /** @enum {string} */
+                        type: "webhook.test";
+                        /** @description The JSON body an endpoint receives */
+                        payload: {
+                            type: string;
+                            /**
+                             * Format: date-time
+                             * @description When the event happened (ISO-8601 UTC)
+                             */
+                            timestamp: string;
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestClock } from '../../test/helpers/context.ts';
 import { openPostgres } from '../db/client.ts';
 import type { JobContext } from './job-queue.ts';
+import { claimDue, insertJob } from './jobs.repository.ts';
 import { deferred, useJobsDatabase } from './test-jobs.ts';
 
 const t = useJobsDatabase();
@@ -125,6 +126,50 @@ describe('leases', () => {
   });
 });
 
+describe('claims', () => {
+  it('takes the oldest due jobs first, queued ones and expired leases alike, up to the limit', async () => {
+    const start = new TestClock().now().getTime();
+    const at = (ms: number) => new Date(start + ms);
+    const leaseMs = new Map([['peaks', 1_000]]);
+    for (const [n, runAt] of [
+      [1, -3_000],
+      [2, -2_000],
+      [3, -1_000],
+      [4, 10_000],
+    ] as const) {
+      await insertJob(t.db, {
+        type: 'peaks',
+        payload: { n },
+        runAt: at(runAt),
+        dedupeKey: undefined,
+        now: at(0),
+      });
+    }
+    await insertJob(t.db, {
+      type: 'other',
+      payload: { n: 0 },
+      runAt: at(-9_000),
+      dedupeKey: undefined,
+      now: at(0),
+    });
+
+    const first = await claimDue(t.db, { leaseMs, now: at(0), limit: 1 });
+    expect(first.map((c) => c.payload)).toEqual([{ n: 1 }]);
+    // Its lease has expired by 2 s later: it comes back first, then the oldest queued job.
+    const next = await claimDue(t.db, { leaseMs, now: at(2_000), limit: 2 });
+    const byN = (claims: typeof next) =>
+      claims
+        .map((c) => ({ ...(c.payload as { n: number }), attempts: c.attempts }))
+        .sort((a, b) => a.n - b.n);
+    expect(byN(next)).toEqual([
+      { n: 1, attempts: 2 },
+      { n: 2, attempts: 1 },
+    ]);
+    const rest = await claimDue(t.db, { leaseMs, now: at(2_000), limit: 5 });
+    expect(rest.map((c) => c.payload)).toEqual([{ n: 3 }]);
+  });
+});
+
 describe('start and stop', () => {
   it('start() polls for due jobs', async () => {
     const clock = new TestClock();
@@ -134,6 +179,30 @@ describe('start and stop', () => {
     queue.start();
     await queue.enqueue(t.db, 'ping', { hello: 'world' });
     expect(await ran.promise).toEqual({ hello: 'world' });
+  });
+
+  it('nudge() polls at once instead of at the next interval, and does nothing on a stopped queue', async () => {
+    const clock = new TestClock();
+    const queue = t.queue(clock, { pollIntervalMs: 3_600_000 });
+    const ran = deferred<unknown>();
+    queue.define('ping', async (payload) => ran.resolve(payload));
+    await queue.enqueue(t.db, 'ping', { n: 1 }, { runAt: new Date(clock.now().getTime() + 1_000) });
+
+    // Stopped: the nudge is ignored and the due job stays queued.
+    clock.advance(1_000);
+    queue.nudge();
+    for (let i = 0; i < 5; i++) await t.rows();
+    expect(await t.rows()).toMatchObject([{ type: 'ping', status: 'queued' }]);
+
+    // Started, the first poll runs it; the next one would come only an hour later without a nudge.
+    queue.start();
+    expect(await ran.promise).toEqual({ n: 1 });
+    await until(async () => (await t.rows()).length === 0);
+    const second = deferred<unknown>();
+    queue.define('pong', async (payload) => second.resolve(payload));
+    await queue.enqueue(t.db, 'pong', { n: 2 });
+    queue.nudge();
+    expect(await second.promise).toEqual({ n: 2 });
   });
 
   it('stop() waits for running jobs to finish', async () => {

@@ -81,6 +81,8 @@ export class JobQueue {
   private recurringScheduled = false;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
+  /** A nudge arrived since the current poll began: the next poll follows at once. */
+  private nudged = false;
 
   constructor(
     private readonly db: Db,
@@ -168,6 +170,12 @@ export class JobQueue {
     );
   }
 
+  /** Polls at once instead of at the next interval (this process just committed work); nothing when stopped. */
+  nudge(): void {
+    this.nudged = true;
+    if (!this.polling) this.wake(0);
+  }
+
   /** Runs every due job now and resolves when none is due (for tests and for the CLI). */
   async runDue(): Promise<number> {
     const stops = this.stops;
@@ -198,6 +206,7 @@ export class JobQueue {
   private async poll(): Promise<void> {
     if (!this.started || this.polling) return;
     let delay = this.pollIntervalMs;
+    this.nudged = false;
     this.polling = (async () => {
       try {
         if (!this.recurringScheduled) await this.scheduleRecurring();
@@ -212,7 +221,7 @@ export class JobQueue {
     })();
     await this.polling;
     this.polling = undefined;
-    this.wake(delay);
+    this.wake(this.nudged ? 0 : delay);
   }
 
   private async scheduleRecurring(): Promise<void> {

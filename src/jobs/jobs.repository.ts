@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import { sqlState } from '../shared/db-errors.ts';
@@ -62,23 +62,29 @@ export async function claimDue(
   const types = [...options.leaseMs.keys()];
   if (types.length === 0 || options.limit <= 0) return [];
   const now = options.now;
-  const due = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        inArray(jobs.type, types),
-        or(
-          and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
-          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
+  // Two index-ordered picks (queued by run_at, expired leases by locked_until), each stopping after `limit`
+  // rows: one scan over both with OR would read and sort the whole backlog on every claim.
+  const due = (status: 'queued' | 'running') =>
+    db
+      .select({ id: jobs.id, runAt: jobs.runAt })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.status, status),
+          status === 'queued' ? lte(jobs.runAt, now) : lte(jobs.lockedUntil, now),
+          inArray(jobs.type, types),
         ),
-      ),
-    )
-    .orderBy(jobs.runAt)
-    .limit(options.limit)
-    .for('update', { skipLocked: true });
+      )
+      .orderBy(status === 'queued' ? jobs.runAt : jobs.lockedUntil)
+      .limit(options.limit)
+      .for('update', { skipLocked: true });
+  const queued = db.$with('queued').as(due('queued'));
+  const expired = db.$with('expired').as(due('running'));
+  const picked = sql`(select id from (select id, run_at from ${queued} union all select id, run_at from ${expired}) due
+    order by run_at limit ${options.limit})`;
   const leases = JSON.stringify(Object.fromEntries(options.leaseMs));
   const rows = await db
+    .with(queued, expired)
     .update(jobs)
     .set({
       status: 'running',
@@ -88,7 +94,7 @@ export async function claimDue(
         + (${leases}::jsonb ->> ${jobs.type})::bigint * interval '1 millisecond'`,
       updatedAt: now,
     })
-    .where(inArray(jobs.id, due))
+    .where(sql`${jobs.id} in ${picked}`)
     .returning({
       id: jobs.id,
       type: jobs.type,

@@ -64,6 +64,8 @@ export const webhookEvents = pgTable(
   (t) => [
     check('webhook_events_one_owner', sql`num_nonnulls(${t.teamId}, ${t.organisationId}) = 1`),
     index('webhook_events_created_idx').on(t.createdAt),
+    // Deleting a team cascades here.
+    index('webhook_events_team_idx').on(t.teamId).where(sql`${t.teamId} is not null`),
   ],
 );
 

@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { start, stop } from './processes.ts';
+
+/**
+ * `node --import tsx bench/webhooks.ts`: webhook delivery from commit to receiver. Starts the service on a fresh
+ * data directory (or BENCH_DATABASE_URL, a scratch database) with a receiver on 127.0.0.1, registers one endpoint,
+ * then records test events through the API (POST /webhooks/{id}/test, BENCH_WEBHOOK_CONNECTIONS at a time):
+ * first a trickle (BENCH_WEBHOOK_TRICKLE events one after the other, each waited for), then a burst of
+ * BENCH_WEBHOOK_EVENTS (default 5,000) committed as fast as possible. For each it prints events per second from
+ * the first commit to the last receipt and the commit-to-receipt latency (p50, p99, max), measured from the
+ * event's own timestamp (taken in its transaction) to its arrival at the receiver, on the same machine clock.
+ */
+const burst = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 5_000);
+const trickle = Number(process.env.BENCH_WEBHOOK_TRICKLE ?? 200);
+const connections = Number(process.env.BENCH_WEBHOOK_CONNECTIONS ?? 32);
+
+function tmw(args: string[], env: Record<string, string>): string {
+  return execFileSync(process.execPath, ['bin/tmw.js', ...args], { env: { ...process.env, ...env } })
+    .toString()
+    .trim();
+}
+
+async function api<T>(url: string, token: string, method: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A receiver that notes when each event first arrives (and how many requests came in all). */
+async function startReceiver() {
+  const arrivals = new Map<string, { at: number; committedAt: number }>();
+  let requests = 0;
+  let waiting: { count: number; resolve: () => void } | undefined;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const at = Date.now();
+      requests++;
+      const id = String(req.headers['webhook-id']);
+      if (!arrivals.has(id)) {
+        const { timestamp } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { timestamp: string };
+        arrivals.set(id, { at, committedAt: Date.parse(timestamp) });
+      }
+      res.writeHead(204).end();
+      if (waiting && arrivals.size >= waiting.count) waiting.resolve();
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    arrivals,
+    requests: () => requests,
+    /** Resolves once `count` distinct events have arrived. */
+    until: (count: number) =>
+      arrivals.size >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            waiting = { count, resolve };
+          }),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+function report(name: string, ids: string[], arrivals: Map<string, { at: number; committedAt: number }>) {
+  const timings = ids.map((id) => arrivals.get(id)!);
+  const latencies = timings.map((t) => t.at - t.committedAt).sort((a, b) => a - b);
+  const first = Math.min(...timings.map((t) => t.committedAt));
+  const last = Math.max(...timings.map((t) => t.at));
+  const rate = ids.length / ((last - first) / 1000);
+  process.stdout.write(
+    `${name.padEnd(34)}${String(ids.length).padStart(7)}${rate.toFixed(0).padStart(10)}` +
+      `${String(percentile(latencies, 50)).padStart(9)}${String(percentile(latencies, 99)).padStart(9)}` +
+      `${String(latencies.at(-1)).padStart(9)}\n`,
+  );
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tmw-bench-webhooks-'));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+  };
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const email = `bench-webhooks-${Date.now()}@example.test`;
+  tmw(['user', 'create', '--email', email, '--password', 'bench-password'], env);
+  const teamId = Number(tmw(['team', 'create', '--name', 'Bench webhooks', '--owner', email], env));
+
+  const receiver = await startReceiver();
+  const server = await start(['--import', 'tsx', 'src/server.ts'], env, '/api/v1/health');
+  try {
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-password' }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const endpoint = await api<{ id: number }>(`${server.url}/api/v1/webhooks/`, token, 'POST', {
+      url: receiver.url,
+      teamId,
+    });
+    const record = () =>
+      api<{ id: string }>(`${server.url}/api/v1/webhooks/${endpoint.id}/test`, token, 'POST').then(
+        (e) => e.id,
+      );
+
+    const trickled: string[] = [];
+    for (let i = 0; i < trickle; i++) {
+      trickled.push(await record());
+      await receiver.until(trickled.length);
+    }
+
+    const recordStarted = Date.now();
+    const burstIds: string[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (next++ < burst) burstIds.push(await record());
+      }),
+    );
+    const recordSeconds = (Date.now() - recordStarted) / 1000;
+    await receiver.until(trickle + burst);
+
+    process.stdout.write(
+      `\ndatabase: ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; burst recorded at ` +
+        `${(burst / recordSeconds).toFixed(0)} events/s through the API (${connections} connections); ` +
+        `${receiver.requests()} requests for ${trickle + burst} events\n\n`,
+    );
+    process.stdout.write(
+      `${'scenario'.padEnd(34)}${'events'.padStart(7)}${'events/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}\n`,
+    );
+    report('trickle (one at a time)', trickled, receiver.arrivals);
+    report('burst (as fast as possible)', burstIds, receiver.arrivals);
+  } finally {
+    await stop(server.child);
+    await receiver.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_events_team_idx" ON "webhook_events" USING btree ("team_id") WHERE "webhook_events"."team_id" is not null;

@@ -1,0 +1,128 @@
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db, DbTransaction } from '../../db/client.ts';
+import { type TeamRole, teamMembers, webhookEndpoints } from '../../db/schema/index.ts';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+type Executor = Db | DbTransaction;
+
+export async function insertEndpoint(
+  executor: Executor,
+  values: typeof webhookEndpoints.$inferInsert,
+): Promise<EndpointRow> {
+  const [row] = await executor.insert(webhookEndpoints).values(values).returning();
+  return row!;
+}
+
+/** An endpoint of the team, or undefined. */
+export async function endpointOfTeam(
+  executor: Executor,
+  teamId: number,
+  endpointId: number,
+): Promise<EndpointRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.teamId, teamId)))
+    .limit(1);
+  return row;
+}
+
+/** An endpoint of one of the user's teams with the user's role there, or undefined. */
+export async function endpointOfMember(
+  db: Db,
+  userId: string,
+  endpointId: number,
+): Promise<{ endpoint: EndpointRow; role: TeamRole } | undefined> {
+  const [row] = await db
+    .select({ endpoint: webhookEndpoints, role: teamMembers.role })
+    .from(webhookEndpoints)
+    .innerJoin(
+      teamMembers,
+      and(eq(teamMembers.teamId, webhookEndpoints.teamId), eq(teamMembers.userId, userId)),
+    )
+    .where(eq(webhookEndpoints.id, endpointId))
+    .limit(1);
+  return row;
+}
+
+/** Endpoints of the given teams, newest first, in pages of `limit` after the endpoint id `before`. */
+export async function listEndpointsOfTeams(
+  db: Db,
+  teamIds: readonly number[],
+  limit: number,
+  before?: number,
+): Promise<EndpointRow[]> {
+  if (teamIds.length === 0) return [];
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        inArray(webhookEndpoints.teamId, [...teamIds]),
+        before ? lt(webhookEndpoints.id, before) : undefined,
+      ),
+    )
+    .orderBy(desc(webhookEndpoints.id))
+    .limit(limit);
+}
+
+/** Endpoints of every team the user belongs to, newest first. */
+export async function listEndpointsOfMember(
+  db: Db,
+  userId: string,
+  limit: number,
+  before?: number,
+): Promise<EndpointRow[]> {
+  return db
+    .select({ endpoint: webhookEndpoints })
+    .from(webhookEndpoints)
+    .innerJoin(
+      teamMembers,
+      and(eq(teamMembers.teamId, webhookEndpoints.teamId), eq(teamMembers.userId, userId)),
+    )
+    .where(before ? lt(webhookEndpoints.id, before) : undefined)
+    .orderBy(desc(webhookEndpoints.id))
+    .limit(limit)
+    .then((rows) => rows.map((row) => row.endpoint));
+}
+
+export async function updateEndpoint(
+  executor: Executor,
+  teamId: number,
+  endpointId: number,
+  changes: Partial<typeof webhookEndpoints.$inferInsert>,
+): Promise<EndpointRow | undefined> {
+  const [row] = await executor
+    .update(webhookEndpoints)
+    .set(changes)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.teamId, teamId)))
+    .returning();
+  return row;
+}
+
+export async function deleteEndpoint(
+  executor: Executor,
+  teamId: number,
+  endpointId: number,
+): Promise<boolean> {
+  const rows = await executor
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.teamId, teamId)))
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}
+
+/** Locks an endpoint row for the rest of the transaction (a secret rotation reads then replaces secrets). */
+export async function lockEndpoint(
+  tx: DbTransaction,
+  teamId: number,
+  endpointId: number,
+): Promise<EndpointRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.teamId, teamId)))
+    .for('update')
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,144 @@
+import { Type } from '@sinclair/typebox';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../db/schema/index.ts';
+import { Id, IdParams, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { StringEnum } from '../../shared/string-enum.ts';
+import { EVENT_TYPE_NAMES } from './event-types.ts';
+
+const EventTypeName = StringEnum(EVENT_TYPE_NAMES, { description: 'A webhook event type' });
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description:
+    'https (or http) URL the events are POSTed to; no credentials in it. Stored in its normal form. A host ' +
+    'that is a private, loopback or link-local address is refused here, and every connection checks again ' +
+    'what the name resolves to.',
+});
+const Description = Type.String({ maxLength: 500 });
+const EventTypes = Type.Array(EventTypeName, {
+  maxItems: EVENT_TYPE_NAMES.length,
+  description: 'Event types sent to the endpoint; empty (the default): every type',
+});
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+
+export const WebhookEndpoint = Type.Object({
+  id: Id,
+  teamId: Type.Union([Id, Type.Null()], {
+    description: 'The owning team (null for an organisation endpoint)',
+  }),
+  organisationId: Type.Union([Id, Type.Null()], {
+    description: 'The owning organisation (null for a team endpoint)',
+  }),
+  url: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  eventTypes: Type.Array(Type.String(), { description: 'Empty: every event type' }),
+  enabled: Type.Boolean(),
+  failingSince: Type.Union([Timestamp, Type.Null()], {
+    description: 'Start of the current run of failed deliveries; null after any success',
+  }),
+  disabledAt: Type.Union([Timestamp, Type.Null()], {
+    description: 'When the endpoint was disabled (by a PATCH, or after 5 days of failed deliveries)',
+  }),
+  previousSecretExpiresAt: Type.Union([Timestamp, Type.Null()], {
+    description: 'After a rotation: until when deliveries are signed with the previous secret too',
+  }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+const SecretField = Type.String({
+  description: 'Signing secret (whsec_ + base64); returned only when created or rotated, keep it safe',
+});
+
+export const CreatedWebhookEndpoint = Type.Composite([WebhookEndpoint, Type.Object({ secret: SecretField })]);
+export const UpdatedWebhookEndpoint = Type.Composite([
+  WebhookEndpoint,
+  Type.Object({ secret: Type.Optional(SecretField) }),
+]);
+
+export const WebhookEndpointPage = Page(WebhookEndpoint);
+
+export const WebhookListQuery = Type.Object({
+  teamId: Type.Optional(Id),
+  organisationId: Type.Optional(Id),
+  ...PageQuery,
+});
+
+export const CreateWebhookBody = Type.Object({
+  url: Url,
+  teamId: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'The owning team: required with a session; with a key, its own team (the default)',
+    }),
+  ),
+  description: Type.Optional(Description),
+  eventTypes: Type.Optional(EventTypes),
+});
+
+export const UpdateWebhookBody = Type.Object(
+  {
+    url: Type.Optional(Url),
+    description: Type.Optional(Nullable(Description)),
+    eventTypes: Type.Optional(EventTypes),
+    enabled: Type.Optional(
+      Type.Boolean({ description: 'false stops deliveries; true re-enables and clears failingSince' }),
+    ),
+    rotateSecret: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: a new secret, answered once in `secret`; the previous one keeps signing alongside for 24 h',
+      }),
+    ),
+  },
+  { minProperties: 1 },
+);
+
+export const EventTypeInfo = Type.Object({
+  type: Type.String(),
+  description: Type.String(),
+  examplePayload: Type.Object(
+    {
+      type: Type.String(),
+      timestamp: Type.String({ format: 'date-time', description: 'When the event happened (ISO-8601 UTC)' }),
+      data: Type.Unknown(),
+    },
+    { description: 'The JSON body an endpoint receives' },
+  ),
+});
+
+export const EventTypeList = Type.Object({ items: Type.Array(EventTypeInfo) });
+
+export const WebhookDelivery = Type.Object({
+  id: Id,
+  eventId: Uuid,
+  eventType: Type.String(),
+  attempt: Type.Integer({ minimum: 1, description: '1 to 8; a retry is a new row with the same eventId' }),
+  status: StringEnum(WEBHOOK_DELIVERY_STATUSES),
+  responseStatus: Type.Union([Type.Integer(), Type.Null()]),
+  durationMs: Type.Union([Type.Integer(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Timestamp,
+  nextAttemptAt: Type.Union([Timestamp, Type.Null()], {
+    description: 'On a failed attempt: when the next one is due (null after the last, or when none follows)',
+  }),
+});
+
+export const WebhookDeliveryPage = Page(WebhookDelivery);
+
+export const DeliveriesQuery = Type.Object({
+  eventId: Type.Optional(
+    Type.String({ format: 'uuid', maxLength: 45, description: 'Only the attempts of this event' }),
+  ),
+  ...PageQuery,
+});
+
+export const WebhookTestEvent = Type.Object({
+  id: Uuid,
+  status: Type.Literal('queued'),
+  endpointId: Id,
+  type: Type.Literal('webhook.test'),
+  payload: EventTypeInfo.properties.examplePayload,
+});
+
+export { IdParams };

@@ -1,0 +1,260 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { webhookEndpoints } from '../../db/schema/index.ts';
+import type { Principal } from '../../plugins/auth.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { errors } from '../../shared/errors.ts';
+import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
+import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
+import { lockTeam } from '../teams/teams.repository.ts';
+import type { AddressGuard } from './address-guard.ts';
+import { type DeliveryRow, findEvent, listDeliveries } from './deliveries.repository.ts';
+import { checkEndpointUrl } from './endpoint-url.ts';
+import * as repo from './endpoints.repository.ts';
+import { eventTypeCatalogue, type WebhookEventType } from './event-types.ts';
+import type { WebhookOutbox } from './outbox.ts';
+import type { SecretBox } from './secret-box.ts';
+import { newSigningSecret } from './signing.ts';
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
+/** Endpoints one team may register. */
+export const MAX_ENDPOINTS_PER_TEAM = 50;
+
+type Page = { limit: number; cursor?: string | undefined };
+
+function endpointView(row: repo.EndpointRow, now: Date) {
+  const rotationLasts = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now;
+  return {
+    id: row.id,
+    teamId: row.teamId,
+    organisationId: row.organisationId,
+    url: row.url,
+    description: row.description,
+    eventTypes: row.eventTypes,
+    enabled: row.enabled,
+    failingSince: row.failingSince,
+    disabledAt: row.disabledAt,
+    previousSecretExpiresAt: rotationLasts ? row.previousSecretExpiresAt : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function deliveryView(row: DeliveryRow) {
+  const {
+    id,
+    eventId,
+    eventType,
+    attempt,
+    status,
+    responseStatus,
+    durationMs,
+    error,
+    createdAt,
+    nextAttemptAt,
+  } = row;
+  return {
+    id,
+    eventId,
+    eventType,
+    attempt,
+    status,
+    responseStatus,
+    durationMs,
+    error,
+    createdAt,
+    nextAttemptAt,
+  };
+}
+
+const distinct = (types: readonly WebhookEventType[] | undefined) => [...new Set(types ?? [])];
+
+/**
+ * Webhook endpoints of a team: registration (the signing secret answered once), changes, secret rotation,
+ * test events and the log of delivery attempts. Members read; owners and admins (and keys with
+ * `webhooks:write`) change.
+ */
+export class WebhooksService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly secrets: SecretBox,
+    private readonly guard: AddressGuard,
+    private readonly outbox: WebhookOutbox,
+  ) {}
+
+  eventTypes() {
+    return { items: eventTypeCatalogue() };
+  }
+
+  async list(
+    principal: Principal,
+    query: Page & { teamId?: number | undefined; organisationId?: number | undefined },
+  ) {
+    if (query.organisationId !== undefined) {
+      if (query.teamId !== undefined) {
+        throw errors.validation([
+          { path: '/query/organisationId', message: 'give teamId or organisationId, not both' },
+        ]);
+      }
+      // Nobody belongs to an organisation yet.
+      throw errors.notFound('organisation');
+    }
+    const before = decodeIdCursor(query.cursor);
+    const teamId = query.teamId ?? (principal.type === 'key' ? principal.teamId : undefined);
+    let rows: repo.EndpointRow[];
+    if (teamId !== undefined) {
+      await requireTeam(this.db, principal, teamId);
+      rows = await repo.listEndpointsOfTeams(this.db, [teamId], query.limit + 1, before);
+    } else {
+      rows = await repo.listEndpointsOfMember(this.db, sessionUserId(principal), query.limit + 1, before);
+    }
+    const page = toPage(rows, query.limit, (last) => last.id);
+    const now = this.clock.now();
+    return { items: page.items.map((row) => endpointView(row, now)), nextCursor: page.nextCursor };
+  }
+
+  async create(
+    principal: Principal,
+    input: { url: string; teamId?: number; description?: string; eventTypes?: WebhookEventType[] },
+  ) {
+    const teamId = input.teamId ?? (principal.type === 'key' ? principal.teamId : undefined);
+    if (teamId === undefined) {
+      throw errors.validation([{ path: '/body/teamId', message: 'is required with a session token' }]);
+    }
+    await this.requireWriter(principal, teamId);
+    const url = this.checkedUrl(input.url);
+    const secret = newSigningSecret();
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      // Orders concurrent registrations of the team, so the limit holds across processes.
+      await lockTeam(tx, teamId);
+      const [existing] = await tx
+        .select({ n: count() })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.teamId, teamId));
+      if ((existing?.n ?? 0) >= MAX_ENDPOINTS_PER_TEAM) {
+        throw errors.conflict(`A team may register at most ${MAX_ENDPOINTS_PER_TEAM} webhook endpoints`);
+      }
+      return repo.insertEndpoint(tx, {
+        teamId,
+        url,
+        description: input.description ?? null,
+        eventTypes: distinct(input.eventTypes),
+        secret: this.secrets.seal(secret),
+        createdBy: principal.type === 'session' ? principal.userId : null,
+        createdByKeyId: principal.type === 'key' ? principal.keyId : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+    return { ...endpointView(row, now), secret };
+  }
+
+  async update(
+    principal: Principal,
+    endpointId: number,
+    input: {
+      url?: string;
+      description?: string | null;
+      eventTypes?: WebhookEventType[];
+      enabled?: boolean;
+      rotateSecret?: boolean;
+    },
+  ) {
+    const { teamId } = await this.requireEndpoint(principal, endpointId, 'write');
+    const url = input.url === undefined ? undefined : this.checkedUrl(input.url);
+    const secret = input.rotateSecret ? newSigningSecret() : undefined;
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      const current = await repo.lockEndpoint(tx, teamId, endpointId);
+      if (!current) throw errors.notFound('webhook endpoint');
+      const changes: Partial<repo.EndpointRow> = { updatedAt: now };
+      if (url !== undefined) changes.url = url;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.eventTypes !== undefined) changes.eventTypes = distinct(input.eventTypes);
+      if (input.enabled === true && !current.enabled) {
+        Object.assign(changes, { enabled: true, disabledAt: null, failingSince: null });
+      } else if (input.enabled === false && current.enabled) {
+        Object.assign(changes, { enabled: false, disabledAt: now });
+      }
+      if (secret !== undefined) {
+        Object.assign(changes, {
+          secret: this.secrets.seal(secret),
+          previousSecret: current.secret,
+          previousSecretExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_TTL_MS),
+        });
+      }
+      return repo.updateEndpoint(tx, teamId, endpointId, changes);
+    });
+    if (!row) throw errors.notFound('webhook endpoint');
+    return { ...endpointView(row, now), ...(secret === undefined ? {} : { secret }) };
+  }
+
+  async remove(principal: Principal, endpointId: number): Promise<void> {
+    const { teamId } = await this.requireEndpoint(principal, endpointId, 'write');
+    if (!(await repo.deleteEndpoint(this.db, teamId, endpointId))) throw errors.notFound('webhook endpoint');
+  }
+
+  /** Records a `webhook.test` event for this endpoint alone; the delivery machinery sends it like any other. */
+  async sendTest(principal: Principal, endpointId: number) {
+    const { endpoint, teamId } = await this.requireEndpoint(principal, endpointId, 'write');
+    if (!endpoint.enabled) {
+      throw errors.conflict('The endpoint is disabled: enable it (PATCH enabled: true) before testing it');
+    }
+    const event = await this.db.transaction(async (tx) => {
+      const id = await this.outbox.record(tx, {
+        teamId,
+        type: 'webhook.test',
+        endpointId,
+        data: { endpointId, message: 'A test event from Team Music Workspace' },
+      });
+      return findEvent(tx, id);
+    });
+    if (!event) throw errors.internal();
+    return {
+      id: event.id,
+      status: 'queued' as const,
+      endpointId,
+      type: 'webhook.test' as const,
+      payload: event.payload,
+    };
+  }
+
+  async deliveries(principal: Principal, endpointId: number, query: Page & { eventId?: string | undefined }) {
+    await this.requireEndpoint(principal, endpointId, 'read');
+    const rows = await listDeliveries(this.db, endpointId, {
+      limit: query.limit + 1,
+      before: decodeIdCursor(query.cursor),
+      eventId: query.eventId,
+    });
+    const page = toPage(rows, query.limit, (last) => last.id);
+    return { items: page.items.map(deliveryView), nextCursor: page.nextCursor };
+  }
+
+  /** A key writes to its own team (its scope is checked by the route); a member must be an owner or admin. */
+  private async requireWriter(principal: Principal, teamId: number): Promise<void> {
+    if (principal.type === 'key') await requireTeam(this.db, principal, teamId);
+    else await requireTeam(this.db, principal, teamId, MANAGERS);
+  }
+
+  /** The endpoint, if the caller's team owns it (404 otherwise); writes need an owner or admin (403). */
+  private async requireEndpoint(principal: Principal, endpointId: number, access: 'read' | 'write') {
+    if (principal.type === 'key') {
+      const endpoint = await repo.endpointOfTeam(this.db, principal.teamId, endpointId);
+      if (!endpoint) throw errors.notFound('webhook endpoint');
+      return { endpoint, teamId: principal.teamId };
+    }
+    const found = await repo.endpointOfMember(this.db, principal.userId, endpointId);
+    if (!found) throw errors.notFound('webhook endpoint');
+    if (access === 'write' && !MANAGERS.includes(found.role)) throw errors.forbidden();
+    return { endpoint: found.endpoint, teamId: found.endpoint.teamId as number };
+  }
+
+  private checkedUrl(raw: string): string {
+    const checked = checkEndpointUrl(raw, this.guard);
+    if ('problem' in checked) throw errors.validation([{ path: '/body/url', message: checked.problem }]);
+    return checked.url;
+  }
+}
