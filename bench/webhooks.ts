@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, stop } from './processes.ts';
+import { buildService, start, stop } from './processes.ts';
 
 /**
  * `node --import tsx bench/webhooks.ts`: webhook delivery from commit to receiver. Starts the service on a fresh
@@ -104,7 +104,7 @@ async function main() {
   const teamId = Number(tmw(['team', 'create', '--name', 'Bench webhooks', '--owner', email], env));
 
   const receiver = await startReceiver();
-  const server = await start(['--import', 'tsx', 'src/server.ts'], env, '/api/v1/health');
+  const server = await start(buildService(), env, '/api/v1/health');
   try {
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
