@@ -108,7 +108,9 @@ export function describeUploadGuards(ctx: StorageTestContext, driver: 'local' | 
           register(ctx, team, track.id, ticket.id),
           ...[0, 1, 2, 4].map(async (ms) => {
             await delay(ms);
-            return putBytes(ctx, ticket, NOT_AN_IMAGE);
+            const put = putBytes(ctx, ticket, NOT_AN_IMAGE);
+            // The S3 test server may drop a connection whose PUT overlaps another of the same key.
+            return driver === 's3' ? put.catch(() => ({ status: 0 })) : put;
           }),
         ]);
         // With S3 the bucket answers the PUTs (the test server may even fail overlapping ones of one key).
