@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { type Placeholders, preparedQuery } from '../../../db/prepared.ts';
 
 export const SEARCH_FIELDS = [
   'title',
@@ -74,7 +75,7 @@ export const LARGE_TEAM_TRACKS = 5000;
  * live tracks. Read through the team: its live tracks once, with their vectors, then what hangs off
  * each of them (the fence keeps the planner on the link indexes). Else through the GIN indexes.
  */
-function hits(teamId: number, query: SQL, byTeam: boolean): SQL {
+function hits(teamId: unknown, query: SQL, byTeam: boolean): SQL {
   if (byTeam) {
     const team = sql`select t.id as track_id, t.search_vector from track_teams tt
       join tracks t on t.id = tt.track_id and t.deleted_at is null where tt.team_id = ${teamId}`;
@@ -134,23 +135,14 @@ export type SearchHit = {
   teamId: number;
 };
 
-/**
- * The best hit of each live track the team holds that matches `allTerms` (a to_tsquery text of `term:*`
- * parts joined by `&`; folded here the way the vectors are), best first. A track hit is attributed to
- * its first field holding every term, else to the first holding any (`anyTerm`).
- */
-export async function searchTracks(
-  db: Db,
-  teamId: number,
-  query: { allTerms: string; anyTerm: string },
-  limit: number,
-  options: { largeTeamTracks?: number; largeTeam?: boolean } = {},
-) {
-  const all = sql`to_tsquery('simple'::regconfig, tmw_fold(${query.allTerms}))`;
-  const any = sql`to_tsquery('simple'::regconfig, tmw_fold(${query.anyTerm}))`;
-  const byTeam = !(options.largeTeam ?? (await isLargeTeam(db, teamId, options.largeTeamTracks)));
+type SearchArgs = { teamId: number; allTerms: string; anyTerm: string; limit: number };
+
+/** The search statement of one plan (through the team's own tracks, or through the GIN indexes). */
+function searchStatement(db: Db, p: Placeholders<SearchArgs>, byTeam: boolean) {
+  const all = sql`to_tsquery('simple'::regconfig, tmw_fold(${p.allTerms}))`;
+  const any = sql`to_tsquery('simple'::regconfig, tmw_fold(${p.anyTerm}))`;
   const best = sql`select distinct on (hit.track_id) hit.track_id, hit.field, hit.content, hit.rank
-    from (${hits(teamId, all, byTeam)}) hit
+    from (${hits(p.teamId, all, byTeam)}) hit
     order by hit.track_id, hit.rank desc`;
   const holds = (q: SQL) =>
     TRACK_FIELDS.map(
@@ -162,9 +154,9 @@ export async function searchTracks(
       case ${sql.join(holds(all), sql` `)} ${sql.join(holds(any), sql` `)} else 'title' end) as field
     from (${best}) best
     join tracks t on t.id = best.track_id and t.deleted_at is null
-    order by best.rank desc, best.track_id limit ${limit}) top`;
+    order by best.rank desc, best.track_id limit ${p.limit}) top`;
   const shown = TRACK_FIELDS.map((f) => sql`when ${f.field} then ${f.text}`);
-  const rows = await db
+  return db
     .select({
       trackId: sql<number>`top.track_id`.mapWith(Number),
       field: sql<SearchField>`top.field`,
@@ -178,5 +170,27 @@ export async function searchTracks(
     .from(page)
     .innerJoin(sql`tracks t`, sql`t.id = top.track_id`)
     .orderBy(sql`top.rank desc, top.track_id`);
-  return rows;
+}
+
+const searchByTeam = preparedQuery('tracks_search_by_team', (db, p: Placeholders<SearchArgs>) =>
+  searchStatement(db, p, true),
+);
+const searchByIndex = preparedQuery('tracks_search_by_index', (db, p: Placeholders<SearchArgs>) =>
+  searchStatement(db, p, false),
+);
+
+/**
+ * The best hit of each live track the team holds that matches `allTerms` (a to_tsquery text of `term:*`
+ * parts joined by `&`; folded here the way the vectors are), best first. A track hit is attributed to
+ * its first field holding every term, else to the first holding any (`anyTerm`).
+ */
+export async function searchTracks(
+  db: Db,
+  teamId: number,
+  query: { allTerms: string; anyTerm: string },
+  limit: number,
+  options: { largeTeamTracks?: number; largeTeam?: boolean } = {},
+): Promise<SearchHit[]> {
+  const large = options.largeTeam ?? (await isLargeTeam(db, teamId, options.largeTeamTracks));
+  return (large ? searchByIndex : searchByTeam)(db, { teamId, ...query, limit });
 }
