@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildService, start, stop } from './processes.ts';
+import { api, buildService, start, stop, tmw } from './processes.ts';
 
 /**
  * `npm run bench:files`: upload and download throughput of one file (BENCH_FILE_MIB, default 50 MiB) through
@@ -15,22 +14,6 @@ import { buildService, start, stop } from './processes.ts';
 const MiB = 1024 * 1024;
 const size = Number(process.env.BENCH_FILE_MIB ?? 50) * MiB;
 const runs = Number(process.env.BENCH_FILE_RUNS ?? 3);
-
-function tmw(args: string[], env: Record<string, string>): string {
-  return execFileSync(process.execPath, ['bin/tmw.js', ...args], { env: { ...process.env, ...env } })
-    .toString()
-    .trim();
-}
-
-async function api<T>(url: string, token: string, method: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function timed(work: () => Promise<void>): Promise<number> {
   const start = process.hrtime.bigint();

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { buildService, start, stop } from './processes.ts';
+import { buildService, start, stop, tmw } from './processes.ts';
 
 /**
  * `node --import tsx bench/financials.ts`: seeds BENCH_FINANCIAL_ENTRIES (default 100,000) entries of one
@@ -18,12 +17,6 @@ const entries = Number(process.env.BENCH_FINANCIAL_ENTRIES ?? 100_000);
 const importRuns = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const IMPORT_ROWS = 5000;
 const MiB = 1024 * 1024;
-
-function tmw(args: string[], env: Record<string, string>): string {
-  return execFileSync(process.execPath, ['bin/tmw.js', ...args], { env: { ...process.env, ...env } })
-    .toString()
-    .trim();
-}
 
 /** The team's entries in one statement: mixed income and expenses, currencies, categories and text. */
 async function seed(env: Record<string, string>, teamId: number): Promise<void> {

@@ -49,3 +49,21 @@ export function buildService(): string[] {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
   return scripts.start.split(/\s+/).slice(1);
 }
+
+/** Runs the `tmw` command with `env` and answers what it printed. */
+export function tmw(args: string[], env: Record<string, string>): string {
+  return execFileSync(process.execPath, ['bin/tmw.js', ...args], { env: { ...process.env, ...env } })
+    .toString()
+    .trim();
+}
+
+/** One JSON call of the API as `token`; throws on any answer other than 2xx. */
+export async function api<T>(url: string, token: string, method: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}

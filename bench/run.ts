@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,7 @@ import autocannon from 'autocannon';
 import { aiSearchScenarios } from './ai-search.ts';
 import { albumScenarios } from './albums.ts';
 import { catalogueScenarios, seedBenchCatalogue } from './catalogue.ts';
-import { buildService, start, stop } from './processes.ts';
+import { buildService, start, stop, tmw } from './processes.ts';
 import type { Ceiling, Scenario } from './scenario.ts';
 
 /**
@@ -31,12 +30,6 @@ async function measure(url: string, scenario: Scenario, seconds = duration) {
   });
   const non2xx = result.non2xx + result.errors;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx };
-}
-
-function tmw(args: string[], env: Record<string, string>): string {
-  return execFileSync(process.execPath, ['bin/tmw.js', ...args], { env: { ...process.env, ...env } })
-    .toString()
-    .trim();
 }
 
 async function main() {

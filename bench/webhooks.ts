@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildService, start, stop } from './processes.ts';
+import { api, buildService, start, stop, tmw } from './processes.ts';
 
 /**
  * `node --import tsx bench/webhooks.ts`: webhook delivery from commit to receiver. Starts the service on a fresh
@@ -19,22 +18,6 @@ import { buildService, start, stop } from './processes.ts';
 const burst = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 5_000);
 const trickle = Number(process.env.BENCH_WEBHOOK_TRICKLE ?? 200);
 const connections = Number(process.env.BENCH_WEBHOOK_CONNECTIONS ?? 32);
-
-function tmw(args: string[], env: Record<string, string>): string {
-  return execFileSync(process.execPath, ['bin/tmw.js', ...args], { env: { ...process.env, ...env } })
-    .toString()
-    .trim();
-}
-
-async function api<T>(url: string, token: string, method: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** A receiver that notes when each event first arrives (and how many requests came in all). */
 async function startReceiver() {

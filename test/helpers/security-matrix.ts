@@ -201,3 +201,34 @@ async function removeMember(ctx: TestContext, team: TestTeam, member: TestUser):
   });
   if (res.statusCode !== 204) throw new Error(`member removal failed: ${res.statusCode} ${res.body}`);
 }
+
+/** An area's routes as `METHOD /path` with their auth class (`session`, `keyOrSession:<scope>`, ...) and extension flag. */
+export type ExpectedAuthClasses = Record<string, { auth: string; extension: boolean }>;
+
+/**
+ * The routes `select` picks are exactly those `expected` names, each with its auth class and `x-extension`
+ * flag as expected, and the security matrix `cases` probe every one of them.
+ */
+export async function expectAreaAuthClasses(
+  ctx: TestContext,
+  select: (route: TestContext['app']['routeTable'][number]) => boolean,
+  expected: ExpectedAuthClasses,
+  cases: MatrixCase[],
+): Promise<void> {
+  const routes = ctx.app.routeTable.filter(select);
+  const doc = (await ctx.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  const covered = new Set(cases.map((c) => `${c.method} ${c.path}`));
+  expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(expected).sort());
+  for (const route of routes) {
+    const name = `${route.method} ${route.path}`;
+    const auth =
+      route.auth.kind === 'keyOrSession' && route.auth.scope
+        ? `keyOrSession:${route.auth.scope}`
+        : route.auth.kind;
+    expect(auth, name).toBe(expected[name]!.auth);
+    const operation = doc.paths[route.path][route.method.toLowerCase()];
+    expect(operation['x-extension'] === true, name).toBe(expected[name]!.extension);
+    expect(covered, name).toContain(name);
+  }
+  expect(cases).toHaveLength(routes.length);
+}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
-import { describeSecurityMatrix, type MatrixCase } from '../../../test/helpers/security-matrix.ts';
+import {
+  describeSecurityMatrix,
+  type ExpectedAuthClasses,
+  expectAreaAuthClasses,
+  type MatrixCase,
+} from '../../../test/helpers/security-matrix.ts';
 import { financialHelpers } from './financials.test-support.ts';
 
 const ctx = useTestContext();
@@ -42,7 +47,7 @@ const cases: MatrixCase[] = [
 ];
 
 /** The auth class of every route of the area: B as the specification marks it, extensions flagged. */
-const EXPECTED: Record<string, { auth: string; extension: boolean }> = {
+const EXPECTED: ExpectedAuthClasses = {
   'GET /api/v1/financials': { auth: 'keyOrSession', extension: false },
   'POST /api/v1/financials': { auth: 'keyOrSession:financials:write', extension: false },
   'GET /api/v1/financials/summary': { auth: 'keyOrSession', extension: false },
@@ -56,22 +61,7 @@ const EXPECTED: Record<string, { auth: string; extension: boolean }> = {
 
 describe('financials area routes', () => {
   it('declare the auth classes of the specification, and the matrix covers every one of them', async () => {
-    const routes = ctx.app.routeTable.filter((r) => r.operationId.startsWith('financials.'));
-    const doc = (await ctx.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    const covered = new Set(cases.map((c) => `${c.method} ${c.path}`));
-    expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(EXPECTED).sort());
-    for (const route of routes) {
-      const name = `${route.method} ${route.path}`;
-      const auth =
-        route.auth.kind === 'keyOrSession' && route.auth.scope
-          ? `keyOrSession:${route.auth.scope}`
-          : route.auth.kind;
-      expect(auth, name).toBe(EXPECTED[name]!.auth);
-      const operation = doc.paths[route.path][route.method.toLowerCase()];
-      expect(operation['x-extension'] === true, name).toBe(EXPECTED[name]!.extension);
-      expect(covered, name).toContain(name);
-    }
-    expect(cases).toHaveLength(routes.length);
+    await expectAreaAuthClasses(ctx, (r) => r.operationId.startsWith('financials.'), EXPECTED, cases);
   });
 
   it('documents the export as CSV or JSON', async () => {

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
-import { describeSecurityMatrix, type MatrixCase } from '../../../test/helpers/security-matrix.ts';
+import {
+  describeSecurityMatrix,
+  type ExpectedAuthClasses,
+  expectAreaAuthClasses,
+  type MatrixCase,
+} from '../../../test/helpers/security-matrix.ts';
 import { newEndpoint } from './fixtures/endpoints.ts';
 
 const ctx = useTestContext();
@@ -39,7 +44,7 @@ const cases: MatrixCase[] = [
 ];
 
 /** Every route of the area: class B as the specification marks it (writes need `webhooks:write`); test is an extension. */
-const EXPECTED: Record<string, { auth: string; extension: boolean }> = {
+const EXPECTED: ExpectedAuthClasses = {
   'GET /api/v1/webhooks/event-types': { auth: 'keyOrSession', extension: false },
   'GET /api/v1/webhooks': { auth: 'keyOrSession', extension: false },
   'POST /api/v1/webhooks': { auth: 'keyOrSession:webhooks:write', extension: false },
@@ -51,22 +56,7 @@ const EXPECTED: Record<string, { auth: string; extension: boolean }> = {
 
 describe('webhooks area routes', () => {
   it('declare the auth classes of the specification, and the matrix covers every one of them', async () => {
-    const routes = ctx.app.routeTable.filter((r) => r.path.startsWith('/api/v1/webhooks'));
-    const doc = (await ctx.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    const covered = new Set(cases.map((c) => `${c.method} ${c.path}`));
-    expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(EXPECTED).sort());
-    for (const route of routes) {
-      const name = `${route.method} ${route.path}`;
-      const auth =
-        route.auth.kind === 'keyOrSession' && route.auth.scope
-          ? `keyOrSession:${route.auth.scope}`
-          : route.auth.kind;
-      expect(auth, name).toBe(EXPECTED[name]!.auth);
-      const operation = doc.paths[route.path][route.method.toLowerCase()];
-      expect(operation['x-extension'] === true, name).toBe(EXPECTED[name]!.extension);
-      expect(covered, name).toContain(name);
-    }
-    expect(cases).toHaveLength(routes.length);
+    await expectAreaAuthClasses(ctx, (r) => r.path.startsWith('/api/v1/webhooks'), EXPECTED, cases);
   });
 });
 

@@ -41,31 +41,10 @@ function endpointView(row: repo.EndpointRow, now: Date) {
   };
 }
 
+/** An attempt as the delivery log shows it: every column but the endpoint's id and the row's own update time. */
 function deliveryView(row: DeliveryRow) {
-  const {
-    id,
-    eventId,
-    eventType,
-    attempt,
-    status,
-    responseStatus,
-    durationMs,
-    error,
-    createdAt,
-    nextAttemptAt,
-  } = row;
-  return {
-    id,
-    eventId,
-    eventType,
-    attempt,
-    status,
-    responseStatus,
-    durationMs,
-    error,
-    createdAt,
-    nextAttemptAt,
-  };
+  const { endpointId: _endpoint, updatedAt: _updated, ...view } = row;
+  return view;
 }
 
 const distinct = (types: readonly WebhookEventType[] | undefined) => [...new Set(types ?? [])];
