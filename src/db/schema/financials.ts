@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdBy, timestamps } from './columns.ts';
+import { contacts } from './contacts.ts';
 import { teams } from './teams.ts';
 
 export const FINANCIAL_STATUSES = ['pending', 'confirmed', 'declined', 'lost'] as const;
@@ -20,8 +21,8 @@ export const financialEntries = pgTable(
     occurredOn: date({ mode: 'string' }).notNull(),
     category: text(),
     description: text(),
-    /** A contact of the same team; the contacts area adds the reference when it arrives. */
-    contactId: integer(),
+    /** A contact of the same team (checked on write); cleared when the contact is deleted. */
+    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
     status: text().$type<FinancialStatus>().notNull().default('confirmed'),
     ...createdBy(),
     ...timestamps(),

@@ -2,6 +2,7 @@
 
 export * from './activity.ts';
 export * from './albums.ts';
+export * from './contacts.ts';
 export * from './files.ts';
 export * from './financials.ts';
 export * from './idempotency.ts';
