@@ -14,7 +14,7 @@ import {
 } from './fixtures/server-api.ts';
 import { DELIVERY_CONCURRENCY } from './webhooks.services.ts';
 
-const EVENTS = 1_000;
+const EVENTS = 400;
 
 // The real process on a data directory (PGlite) or a private PostgreSQL database.
 let dataDir: string;
