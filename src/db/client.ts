@@ -19,10 +19,17 @@ export type Database = {
   /** Answers quickly whether the database takes queries. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (PostgreSQL: one dedicated connection,
+   * re-established after a loss, `onListen` called each time it listens); answers the way to stop.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<Unlisten>;
   /** The raw client, for migrations and test set-up. */
   pglite?: PGlite;
   sql?: postgres.Sql;
 };
+
+export type Unlisten = () => Promise<void>;
 
 export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string; poolSize?: number };
 
@@ -58,6 +65,7 @@ export function openPostgres(url: string, poolSize: number): Database {
       }
     },
     close: () => sql.end({ timeout: 5 }),
+    listen: async (channel, onNotify, onListen) => (await sql.listen(channel, onNotify, onListen)).unlisten,
   };
 }
 

@@ -33,5 +33,11 @@ export function wrapPglite(pglite: PGlite): Database {
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
+    // One connection: NOTIFY reaches its own LISTEN when the notifying transaction commits.
+    listen: async (channel, onNotify, onListen) => {
+      const unlisten = await pglite.listen(channel, onNotify);
+      onListen?.();
+      return () => unlisten();
+    },
   };
 }

@@ -27,19 +27,25 @@ export const plans = pgTable('plans', {
 export type StatusDefinition = { id: string; name: string; color?: string };
 export type StatusConfig = { tracks: StatusDefinition[]; albums: StatusDefinition[] };
 
-export const teams = pgTable('teams', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  name: text().notNull(),
-  planId: text()
-    .notNull()
-    .references(() => plans.id),
-  statusConfig: jsonb().$type<StatusConfig>().notNull(),
-  bannerKey: text(),
-  socials: jsonb().$type<Record<string, string>>().notNull().default({}),
-  createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const teams = pgTable(
+  'teams',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    /** Unique; names the team in interview paths (`/interviews/public/teams/{slug}`). */
+    slug: text().notNull(),
+    planId: text()
+      .notNull()
+      .references(() => plans.id),
+    statusConfig: jsonb().$type<StatusConfig>().notNull(),
+    bannerKey: text(),
+    socials: jsonb().$type<Record<string, string>>().notNull().default({}),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('teams_slug_unique').on(t.slug)],
+);
 
 export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];

@@ -12,18 +12,18 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdBy, stamp, timestamps } from './columns.ts';
+import { organisations } from './organisations.ts';
 import { teams } from './teams.ts';
 
 /**
- * Where a team's (or, once organisations exist, an organisation's) events are sent. Exactly one
- * owner column is set; `organisation_id` gains its reference when organisations arrive.
+ * Where a team's or an organisation's events are sent. Exactly one owner column is set.
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     teamId: integer().references(() => teams.id, { onDelete: 'cascade' }),
-    organisationId: integer(),
+    organisationId: integer().references(() => organisations.id, { onDelete: 'cascade' }),
     url: text().notNull(),
     description: text(),
     /** Empty: every event type. */
@@ -55,7 +55,7 @@ export const webhookEvents = pgTable(
   {
     id: uuid().primaryKey(),
     teamId: integer().references(() => teams.id, { onDelete: 'cascade' }),
-    organisationId: integer(),
+    organisationId: integer().references(() => organisations.id, { onDelete: 'cascade' }),
     type: text().notNull(),
     /** The body every endpoint receives: `{type, timestamp, data}`. */
     payload: jsonb().$type<{ type: string; timestamp: string; data: unknown }>().notNull(),
