@@ -95,10 +95,19 @@ export class RateLimits {
     return limiter;
   }
 
-  /** Counts one event for `key`; `allowed` is false once more than `points` events happened in the window. */
-  async consume(name: string, key: string, points: number, durationSeconds: number): Promise<LimitResult> {
+  /**
+   * Counts `cost` events (default one) for `key`; `allowed` is false once more than `points` events happened
+   * in the window.
+   */
+  async consume(
+    name: string,
+    key: string,
+    points: number,
+    durationSeconds: number,
+    cost = 1,
+  ): Promise<LimitResult> {
     try {
-      const res = await this.limiter(name, points, durationSeconds).consume(key);
+      const res = await this.limiter(name, points, durationSeconds).consume(key, cost);
       return toResult(res, points, true);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return toResult(rejection, points, false);
@@ -106,9 +115,9 @@ export class RateLimits {
     }
   }
 
-  /** Gives back one counted event of the current window. */
-  async refund(name: string, key: string, points: number, durationSeconds: number): Promise<void> {
-    await this.limiter(name, points, durationSeconds).reward(key, 1);
+  /** Gives back `cost` counted events (default one) of the current window. */
+  async refund(name: string, key: string, points: number, durationSeconds: number, cost = 1): Promise<void> {
+    await this.limiter(name, points, durationSeconds).reward(key, cost);
   }
 
   async reset(name: string, key: string, points: number, durationSeconds: number): Promise<void> {

@@ -5,7 +5,7 @@ import { CSV_COLUMNS } from './export-formats.ts';
 import { expectValidationPaths, financialHelpers } from './financials.test-support.ts';
 
 const ctx = useTestContext();
-const { newEntry, importEntries, seedEntries } = financialHelpers(ctx);
+const { newEntry, newContact, importEntries, seedEntries } = financialHelpers(ctx);
 
 const exportOf = (team: TestTeam, query = '', token = team.owner.token) =>
   ctx.request({ method: 'GET', url: `/api/v1/financials/export?teamId=${team.id}${query}`, token });
@@ -42,6 +42,7 @@ const AWKWARD = [
 describe('financial export', () => {
   it('writes RFC 4180 CSV that parses back to the entries, formulas neutralised', async () => {
     const team = await ctx.newTeam();
+    const contactId = await newContact(team);
     for (const [i, text] of [...FORMULAS, ...AWKWARD].entries()) {
       await newEntry(team, {
         amount: 1 + i / 100,
@@ -49,7 +50,7 @@ describe('financial export', () => {
         occurredOn: `2030-01-${String(10 + i).padStart(2, '0')}`,
         description: text,
         category: i % 3 === 0 ? text || null : 'plain',
-        contactId: i % 4 === 0 ? 7 : null,
+        contactId: i % 4 === 0 ? contactId : null,
         status: i % 2 === 0 ? 'confirmed' : 'pending',
       });
     }
@@ -90,6 +91,7 @@ describe('financial export', () => {
 
   it('writes JSON {items} that parses back to the entries the API lists, amounts with two decimals', async () => {
     const team = await ctx.newTeam();
+    const contactId = await newContact(team);
     await importEntries(team, [
       { isIncome: true, amount: 10.5, description: 'quote " and \\ backslash', category: '=1+1' },
       {
@@ -98,7 +100,7 @@ describe('financial export', () => {
         currency: 'USD',
         status: 'lost',
         occurredOn: '2029-12-31',
-        contactId: 3,
+        contactId,
       },
       { isIncome: true, amount: 999_999_999_999.99, description: 'Ünïcødé 🎸\nline' },
     ]);

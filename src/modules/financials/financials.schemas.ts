@@ -48,7 +48,7 @@ const fields = {
   description: Nullable(Type.String({ maxLength: 2000 })),
   contactId: Nullable({
     ...Id,
-    description: 'A contact of the team (any positive integer until the contacts area checks it)',
+    description: "A contact of the team (another team's or a missing contact is 400 validation_failed)",
   }),
   status: Status,
 };

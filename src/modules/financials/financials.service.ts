@@ -5,6 +5,7 @@ import { errors } from '../../shared/errors.ts';
 import { toPage } from '../../shared/pagination.ts';
 import { requireTeam } from '../../shared/tenancy.ts';
 import { actorOf } from '../activity/activity.ts';
+import { requireTeamContacts } from '../contacts/team-contacts.ts';
 import { type EntryInput, type EntryPatch, newEntryValues, patchedValues } from './entry-input.ts';
 import { type DateRange, dateRangeOf, decodeEntryCursor, today } from './entry-query.ts';
 import { entryView } from './entry-view.ts';
@@ -54,6 +55,7 @@ export class FinancialsService {
     const now = this.clock.now();
     const values = newEntryValues(fields, today(now));
     return this.db.transaction(async (tx) => {
+      await requireTeamContacts(tx, teamId, [['/body/contactId', values.contactId]]);
       const entry = entryView(await repo.insertEntry(tx, values, { teamId, actor: actorOf(principal), now }));
       await this.events.entry(tx, principal, 'created', entry);
       return entry;
@@ -63,6 +65,7 @@ export class FinancialsService {
   async update(principal: Principal, entryId: number, patch: EntryPatch) {
     const { teamId } = await requireEntry(this.db, principal, entryId);
     return this.db.transaction(async (tx) => {
+      await requireTeamContacts(tx, teamId, [['/body/contactId', patch.contactId]]);
       const row = await repo.updateEntry(tx, teamId, entryId, patchedValues(patch), this.clock.now());
       if (!row) throw errors.notFound('financial entry');
       const entry = entryView(row);

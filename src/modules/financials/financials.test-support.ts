@@ -26,6 +26,18 @@ export function financialHelpers(ctx: TestContext) {
     return res.json();
   }
 
+  /** A contact of the team, made through the contacts API as the team's owner; answers its id. */
+  async function newContact(team: TestTeam, name = 'Maya'): Promise<number> {
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/v1/contacts/',
+      token: team.owner.token,
+      payload: { team_id: team.id, name },
+    });
+    if (res.statusCode !== 201) throw new Error(`contact failed: ${res.statusCode} ${res.body}`);
+    return res.json().id;
+  }
+
   /** Imports entries through the API as the team's owner; answers the created ids. */
   async function importEntries(team: TestTeam, entries: Fields[]): Promise<number[]> {
     const res = await ctx.request({
@@ -79,7 +91,7 @@ export function financialHelpers(ctx: TestContext) {
       from generate_series(1, ${count}) g`);
   }
 
-  return { newEntry, importEntries, eventsOf, activityOf, entryCount, seedEntries };
+  return { newEntry, newContact, importEntries, eventsOf, activityOf, entryCount, seedEntries };
 }
 
 /** 400 validation_failed naming exactly `paths` (in any order). */

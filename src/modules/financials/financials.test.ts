@@ -7,7 +7,7 @@ import { expectValidationPaths, financialHelpers } from './financials.test-suppo
 // Late in the evening UTC: the default occurredOn is the UTC day of the injected clock.
 const clock = new TestClock(Date.parse('2031-05-17T23:30:00.000Z'));
 const ctx = useTestContext({ clock });
-const { newEntry, eventsOf, activityOf, entryCount } = financialHelpers(ctx);
+const { newEntry, newContact, eventsOf, activityOf, entryCount } = financialHelpers(ctx);
 
 const post = (token: string, payload: object) =>
   ctx.request({ method: 'POST', url: '/api/v1/financials/', token, payload });
@@ -17,6 +17,7 @@ describe('financial entries', () => {
   describe('create', () => {
     it('creates an entry with every field, and records its activity and webhook event', async () => {
       const team = await ctx.newTeam();
+      const contactId = await newContact(team);
       const res = await post(team.owner.token, {
         teamId: team.id,
         isIncome: false,
@@ -25,7 +26,7 @@ describe('financial entries', () => {
         occurredOn: '2031-02-28',
         category: 'studio',
         description: 'Mixing session',
-        contactId: 42,
+        contactId,
         status: 'pending',
       });
       expect(res.statusCode, res.body).toBe(201);
@@ -39,7 +40,7 @@ describe('financial entries', () => {
         occurredOn: '2031-02-28',
         category: 'studio',
         description: 'Mixing session',
-        contactId: 42,
+        contactId,
         status: 'pending',
         createdAt: '2031-05-17T23:30:00.000Z',
         updatedAt: '2031-05-17T23:30:00.000Z',
@@ -53,7 +54,7 @@ describe('financial entries', () => {
         timestamp: '2031-05-17T23:30:00.000Z',
         data: entry,
       });
-      expect(await activityOf(team)).toEqual([
+      expect((await activityOf(team)).filter((a) => a.subjectType !== 'contact')).toEqual([
         {
           action: 'financial_entry.created',
           subjectType: 'financial_entry',
@@ -131,9 +132,58 @@ describe('financial entries', () => {
       expect(await entryCount(team)).toBe(0);
     });
 
-    it('accepts any positive contactId for now (the contacts area does not check it yet)', async () => {
+    it("refuses a contactId that is not a contact of the entry's team (400), on create, patch and import", async () => {
       const team = await ctx.newTeam();
-      expect((await newEntry(team, { contactId: 2_147_483_647 })).contactId).toBe(2_147_483_647);
+      const other = await ctx.newTeam(team.owner);
+      const own = await newContact(team);
+      const foreign = await newContact(other);
+      for (const contactId of [foreign, 2_147_483_647]) {
+        expectValidationPaths(
+          await post(team.owner.token, { teamId: team.id, isIncome: true, amount: 1, contactId }),
+          ['/body/contactId'],
+        );
+      }
+      const entry = await newEntry(team, { contactId: own });
+      const patch = (contactId: number | null) =>
+        ctx.request({
+          method: 'PATCH',
+          url: `/api/v1/financials/${entry.id}`,
+          token: team.owner.token,
+          payload: { contactId },
+        });
+      expectValidationPaths(await patch(foreign), ['/body/contactId']);
+      expect((await get(`/api/v1/financials/${entry.id}`, team.owner.token)).json()).toEqual(entry);
+      expect((await patch(null)).json().contactId).toBeNull();
+      const imported = await ctx.request({
+        method: 'POST',
+        url: '/api/v1/financials/import',
+        token: team.owner.token,
+        payload: {
+          teamId: team.id,
+          entries: [
+            { isIncome: true, amount: 1, contactId: own },
+            { isIncome: true, amount: 2, contactId: foreign },
+            { isIncome: true, amount: 3 },
+            { isIncome: true, amount: 4, contactId: 2_147_483_647 },
+          ],
+        },
+      });
+      expectValidationPaths(imported, ['/body/entries/1/contactId', '/body/entries/3/contactId']);
+      expect(await entryCount(team)).toBe(1);
+    });
+
+    it('keeps an entry when its contact is deleted, with contactId null', async () => {
+      const team = await ctx.newTeam();
+      const contactId = await newContact(team);
+      const entry = await newEntry(team, { contactId });
+      const res = await ctx.request({
+        method: 'DELETE',
+        url: `/api/v1/contacts/${contactId}`,
+        token: team.owner.token,
+      });
+      expect(res.statusCode).toBe(204);
+      const after = await get(`/api/v1/financials/${entry.id}`, team.owner.token);
+      expect(after.json()).toMatchObject({ id: entry.id, contactId: null });
     });
   });
 

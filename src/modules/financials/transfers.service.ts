@@ -4,6 +4,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { requireTeam } from '../../shared/tenancy.ts';
 import { actorOf } from '../activity/activity.ts';
+import { requireTeamContacts } from '../contacts/team-contacts.ts';
 import { type EntryInput, newEntryValues } from './entry-input.ts';
 import { type DateRange, dateRangeOf, today } from './entry-query.ts';
 import { EXPORT_WRITERS } from './export-formats.ts';
@@ -78,6 +79,11 @@ export class FinancialTransfersService {
     const values = input.entries.map((entry) => newEntryValues(entry, today(now)));
     const stamps = { teamId, actor: actorOf(principal), now };
     return this.db.transaction(async (tx) => {
+      await requireTeamContacts(
+        tx,
+        teamId,
+        input.entries.map((entry, i) => [`/body/entries/${i}/contactId`, entry.contactId]),
+      );
       const ids: number[] = [];
       for (let start = 0; start < values.length; start += IMPORT_BATCH) {
         ids.push(...(await repo.insertEntryBatch(tx, values.slice(start, start + IMPORT_BATCH), stamps)));

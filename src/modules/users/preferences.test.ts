@@ -22,6 +22,7 @@ describe('user preferences', () => {
       weekStartsOn: 'monday',
       audioQuality: 'high',
       autoplay: true,
+      discoverable: false,
     });
     expect(res.json()).toEqual(PREFERENCE_DEFAULTS);
   });

@@ -15,6 +15,7 @@ export const PREFERENCE_DEFAULTS = {
   weekStartsOn: 'monday',
   audioQuality: 'high',
   autoplay: true,
+  discoverable: false,
 } as const;
 
 const defaultNote = (field: keyof typeof PREFERENCE_DEFAULTS) =>
@@ -45,6 +46,9 @@ const fields = {
     description: `Streaming quality. ${defaultNote('audioQuality')}`,
   }),
   autoplay: Type.Boolean({ description: `Play the next track automatically. ${defaultNote('autoplay')}` }),
+  discoverable: Type.Boolean({
+    description: `Whether people outside your teams may find you by your e-mail address (contacts' platform-user lookup). ${defaultNote('discoverable')}`,
+  }),
 };
 
 export const Preferences = Type.Object(fields, { description: 'Every preference, defaults filled in' });

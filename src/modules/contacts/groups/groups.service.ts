@@ -1,0 +1,51 @@
+import type { Db } from '../../../db/client.ts';
+import type { Principal } from '../../../plugins/auth.ts';
+import type { Clock } from '../../../shared/clock.ts';
+import { isKeyInt, isKeyText } from '../../../shared/cursor-values.ts';
+import { decodeCursor, toPage } from '../../../shared/pagination.ts';
+import { requireTeam } from '../../../shared/tenancy.ts';
+import { activityRecorder, actorOf } from '../../activity/activity.ts';
+import { rethrowAsConflict } from '../unique-conflicts.ts';
+import * as repo from './groups.repository.ts';
+
+const recordActivity = activityRecorder('contact_group');
+
+const isGroupKey = (value: unknown): value is repo.GroupKey =>
+  Array.isArray(value) && value.length === 2 && isKeyText(value[0]) && isKeyInt(value[1]);
+
+/** Named groups of a team's contacts (membership is set on the contact, `groupIds`). */
+export class ContactGroupsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A page of the team's groups, alphabetically, each with its member count. */
+  async list(principal: Principal, input: { teamId: number; limit: number; cursor?: string | undefined }) {
+    await requireTeam(this.db, principal, input.teamId);
+    const after = decodeCursor(input.cursor, isGroupKey);
+    const rows = await repo.listGroups(this.db, input.teamId, after, input.limit + 1);
+    const page = toPage(rows, input.limit, repo.keyOf);
+    return { items: page.items.map(({ nameKey: _, ...group }) => group), nextCursor: page.nextCursor };
+  }
+
+  /** Creates a group; a name the team already has (in any case) is 409. */
+  async create(principal: Principal, input: { teamId: number; name: string }) {
+    await requireTeam(this.db, principal, input.teamId);
+    const now = this.clock.now();
+    return this.db
+      .transaction(async (tx) => {
+        const group = await repo.insertGroup(tx, {
+          teamId: input.teamId,
+          name: input.name.trim(),
+          actor: actorOf(principal),
+          now,
+        });
+        await recordActivity(tx, principal, input.teamId, 'contact_group.created', group.id, {
+          name: group.name,
+        });
+        return group;
+      })
+      .catch(rethrowAsConflict);
+  }
+}

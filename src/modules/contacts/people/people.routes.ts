@@ -1,0 +1,52 @@
+import type { App } from '../../../app-types.ts';
+import { principalOf } from '../../../plugins/auth.ts';
+import { lookup, sessionRead } from '../route-auth.ts';
+import { PlatformUsersAnswer, PlatformUsersBody } from './platform-users.schemas.ts';
+import { LOOKUPS_PER_HOUR } from './platform-users.service.ts';
+import { Together, TogetherQuery } from './together.schemas.ts';
+
+/** Contacts as people on the platform: which addresses are users, and what the caller shares with one. */
+export async function contactPeopleRoutes(app: App) {
+  const { platformUsers, together } = app.services;
+
+  app.post(
+    '/api/v1/contacts/platform-users',
+    {
+      ...lookup,
+      schema: {
+        operationId: 'contacts.platformUsers',
+        summary: 'Which e-mail addresses belong to platform users you may know',
+        description:
+          'A user counts when they share a team with the caller (for an API key: with its team) or allow ' +
+          'discovery (user preference discoverable). Unknown addresses and hidden users answer alike. Reads ' +
+          `only: an API key needs no write scope. Each caller may look up ${LOOKUPS_PER_HOUR} distinct ` +
+          'addresses an hour (a user across their sessions, a team across its keys); past that: 429 with ' +
+          'Retry-After, and the refused request counts nothing.',
+        body: PlatformUsersBody,
+        response: { 200: PlatformUsersAnswer },
+      },
+    },
+    async (request) => {
+      const { team_id: teamId, emails } = request.body;
+      return platformUsers.lookup(principalOf(request), { teamId, emails });
+    },
+  );
+
+  app.get(
+    '/api/v1/contacts/together',
+    {
+      ...sessionRead,
+      schema: {
+        operationId: 'contacts.together',
+        summary: 'What you share with a person',
+        description:
+          'Name the person by exactly one of contactId (a contact of one of your teams, linked to a user), ' +
+          'userId or email (a user who shares a team with you or allows discovery); anyone else is 404. ' +
+          'Answers the teams you are both members of and, per area, what you both worked on.',
+        querystring: TogetherQuery,
+        response: { 200: Together },
+      },
+    },
+    async (request) => together.together(principalOf(request), request.query),
+  );
+}

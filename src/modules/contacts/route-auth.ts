@@ -1,0 +1,11 @@
+import { auth } from '../../plugins/auth.ts';
+
+/**
+ * Auth classes of the contacts area (B): reads with any token of the team, writes with `contacts:write`;
+ * `together` is session-only (S). GET reads confirm a session in their team check (`deferSessionCheck`).
+ */
+export const read = { config: { auth: auth.keyOrSession(), deferSessionCheck: true } } as const;
+export const write = { config: { auth: auth.keyOrSession('contacts:write') } } as const;
+/** A POST that only reads (the platform-user lookup): any token of the team, no write scope. */
+export const lookup = { config: { auth: auth.keyOrSession() } } as const;
+export const sessionRead = { config: { auth: auth.session } } as const;

@@ -1,0 +1,38 @@
+import { type Static, type TProperties, Type } from '@sinclair/typebox';
+import { PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { Entry } from '../../financials/financials.schemas.ts';
+import { LeadStatus, Nullable } from '../contacts.schemas.ts';
+
+const item = <K extends string, P extends TProperties>(kind: K, description: string, properties: P) =>
+  Type.Object(
+    {
+      kind: Type.Literal(kind),
+      at: Timestamp,
+      by: Nullable({ ...Uuid, description: 'Who did it; null for an API key or a deleted account' }),
+      ...properties,
+    },
+    { description },
+  );
+
+export const TimelineItem = Type.Union([
+  item('created', 'The contact was created', { name: Type.String() }),
+  item('updated', 'Fields of the contact changed', {
+    fields: Type.Array(Type.String(), { description: 'The changed fields' }),
+  }),
+  item('lead_status_changed', 'The lead status moved (from null: the status it was created with)', {
+    from: Nullable(LeadStatus),
+    to: LeadStatus,
+  }),
+  item('notes_changed', 'The notes were changed (null: cleared)', { notes: Nullable(Type.String()) }),
+  item('financial_entry', 'A financial entry naming the contact was recorded (at: when it was recorded)', {
+    entry: Entry,
+  }),
+]);
+export type TimelineItem = Static<typeof TimelineItem>;
+
+export const TimelineQuery = Type.Object({ ...PageQuery });
+
+export const TimelinePage = Type.Object({
+  items: Type.Array(TimelineItem),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
