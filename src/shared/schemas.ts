@@ -25,6 +25,13 @@ export const LanguageTag = Type.String({
   description: 'BCP 47 tag',
 });
 
+/** An http or https URL a client sends (links, ticket pages). */
+export const HttpUrl = Type.String({
+  maxLength: 2048,
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]\\S*$',
+  description: 'An http or https URL without spaces, at most 2,048 characters',
+});
+
 export const IdParams = Type.Object({ id: Id });
 
 export const ErrorResponse = Type.Object(

@@ -116,6 +116,21 @@ export const UploadMediaType = Type.String({
     '(`audio`, `image`, `document`), the type then being told from the file name',
 });
 
+/** Body asking for the upload URL of a cover in a library of covers (track covers, tour covers). */
+export const CreateCoverBody = Type.Object({
+  fileName: UploadFileName,
+  fileSize: Type.Optional(UploadFileSize),
+  mediaType: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description:
+        'An image type (`image/png`, `image/jpeg`, `image/webp`, `image/gif`, `image/avif`) or `image`; ' +
+        'told from the file name when left out',
+    }),
+  ),
+});
+
 /** Body of an endpoint that registers an upload by the key its upload URL answered. */
 export const RegisterUploadBody = Type.Object({
   fileKey: Type.String({ minLength: 1, maxLength: 1024, description: 'The fileKey of the upload URL' }),

@@ -40,3 +40,12 @@ export function resolveUploadType(fileName: string, mediaType: string | undefine
   }
   return { kind: kindOf(guessed), contentType: mediaTypeOf(guessed) };
 }
+
+/** The content type a cover upload names, if any: only images are covers. */
+export function coverContentType(mediaType: string | undefined): string | undefined {
+  if (mediaType === undefined) return undefined;
+  const { kind, contentType } = resolveMediaType(mediaType);
+  if (kind !== 'image')
+    throw errors.unsupportedFileType(`A cover is an image (png, jpeg, webp, gif or avif), not ${mediaType}`);
+  return contentType;
+}

@@ -42,7 +42,8 @@ function isAbortedUpload(error: unknown): boolean {
   return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ABORT_ERR';
 }
 
-function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an `If-None-Match` header names `etag` (or `*`). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch || !etag) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const value = tag.trim();

@@ -1,5 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { CalendarDate, Id, LanguageTag, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import {
+  CalendarDate,
+  HttpUrl,
+  Id,
+  LanguageTag,
+  Page,
+  PageQuery,
+  Timestamp,
+  Uuid,
+} from '../../shared/schemas.ts';
 import { audioUploadFields, UploadTicketFields } from '../files/files.schemas.ts';
 import { CurrentCover } from './covers/covers.schemas.ts';
 
@@ -10,12 +19,6 @@ export const StatusId = Type.String({
   maxLength: 40,
   pattern: '^[a-z0-9_]{1,40}$',
   description: "A status id of the team's status configuration",
-});
-
-const HttpUrl = Type.String({
-  maxLength: 2048,
-  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]\\S*$',
-  description: 'An http or https URL without spaces, at most 2,048 characters',
 });
 
 export const TrackLink = Type.Object({

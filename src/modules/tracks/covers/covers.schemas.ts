@@ -1,28 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp } from '../../../shared/schemas.ts';
-import {
-  LibraryFileFields,
-  UploadFileName,
-  UploadFileSize,
-  UploadTicketFields,
-} from '../../files/files.schemas.ts';
+import { LibraryFileFields, UploadTicketFields } from '../../files/files.schemas.ts';
 
 export const CoverParams = Type.Object({ id: Id, coverId: Id });
 export const CoverListQuery = Type.Object(PageQuery);
 
-export const CreateCoverBody = Type.Object({
-  fileName: UploadFileName,
-  fileSize: Type.Optional(UploadFileSize),
-  mediaType: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 255,
-      description:
-        'An image type (`image/png`, `image/jpeg`, `image/webp`, `image/gif`, `image/avif`) or `image`; ' +
-        'told from the file name when left out',
-    }),
-  ),
-});
+export { CreateCoverBody } from '../../files/files.schemas.ts';
 
 const { id, fileName, fileSize, mediaType, createdAt } = LibraryFileFields;
 const coverFields = {

@@ -6,7 +6,7 @@ import { activityRecorder, actorOf } from '../../activity/activity.ts';
 import { storedFileView, ticketView } from '../../files/file-view.ts';
 import { type FileRow, findFile } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
-import { resolveMediaType } from '../../files/media-type.ts';
+import { coverContentType } from '../../files/media-type.ts';
 import { ownedBy, registerOwnedUpload, removeOwnedUpload } from '../../files/owned-uploads.ts';
 import { requireTrack, requireTrackForChange } from '../track-access.ts';
 import { coverOwner } from '../track-files.ts';
@@ -16,15 +16,6 @@ import * as repo from './covers.repository.ts';
 const record = activityRecorder('track');
 
 type Page = { limit: number; cursor?: string | undefined };
-
-/** The content type a cover upload names, if any: only images are covers. */
-function coverContentType(mediaType: string | undefined): string | undefined {
-  if (mediaType === undefined) return undefined;
-  const { kind, contentType } = resolveMediaType(mediaType);
-  if (kind !== 'image')
-    throw errors.unsupportedFileType(`A cover is an image (png, jpeg, webp, gif or avif), not ${mediaType}`);
-  return contentType;
-}
 
 /**
  * The track's current cover with a signed URL to show it, or null. Read with `db` (it may be a transaction);

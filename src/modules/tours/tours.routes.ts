@@ -1,0 +1,96 @@
+import type { App } from '../../app-types.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
+import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { session, sessionRead } from './route-auth.ts';
+import { CreateTourBody, ReplaceTourBody, Tour, TourListQuery, TourPage } from './tours.schemas.ts';
+
+/** Tours themselves: list, create, read, replace and delete. */
+export async function toursRoutes(app: App) {
+  const tours = app.services.tours;
+
+  app.get(
+    '/api/v1/tours/',
+    {
+      ...sessionRead,
+      schema: {
+        operationId: 'tours.list',
+        summary: "List a team's tours, soonest first",
+        description:
+          'Ordered by startsOn, then id; tours without a start date come after every dated one. status and ' +
+          'from narrow the list. Keyset pages: pass nextCursor as cursor with the same filters.',
+        querystring: TourListQuery,
+        response: { 200: TourPage },
+      },
+    },
+    async (request) => {
+      const { limit, cursor, ...filters } = request.query;
+      return tours.list(principalOf(request), { ...filters, ...pageOf({ limit, cursor }) });
+    },
+  );
+
+  app.post(
+    '/api/v1/tours/',
+    {
+      ...session,
+      schema: {
+        operationId: 'tours.create',
+        summary: 'Create a tour',
+        body: CreateTourBody,
+        response: { 201: Tour },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await tours.create(principalOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/v1/tours/:id',
+    {
+      ...session,
+      schema: {
+        operationId: 'tours.get',
+        summary: 'One tour, with its dates and current cover',
+        params: IdParams,
+        response: { 200: Tour },
+      },
+    },
+    async (request) => tours.get(principalOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/v1/tours/:id',
+    {
+      ...session,
+      schema: {
+        operationId: 'tours.replace',
+        summary: 'Replace the editable fields of a tour',
+        description:
+          'name is required; every other field left out returns to its default (status planning, dates ' +
+          'empty, notes null, startsOn and endsOn from the dates). The cover is changed through the covers ' +
+          'endpoints, not here.',
+        params: IdParams,
+        body: ReplaceTourBody,
+        response: { 200: Tour },
+      },
+    },
+    async (request) => tours.replace(principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/v1/tours/:id',
+    {
+      ...session,
+      schema: {
+        operationId: 'tours.delete',
+        summary: 'Delete a tour with its covers',
+        description: 'Its cover images are deleted too; their public URLs answer 404 at once.',
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await tours.remove(principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}
