@@ -35,8 +35,9 @@ export async function seedCatalogue(
 
   await db.execute(sql`select setseed(0.42)`);
   const teamRows = await db.execute<{ id: number }>(sql`
-    insert into teams (name, plan_id, status_config, created_by)
-    select 'Bench team ' || g, 'enterprise', ${JSON.stringify(DEFAULT_STATUS_CONFIG)}::jsonb, ${ownerId}::uuid
+    insert into teams (name, slug, plan_id, status_config, created_by)
+    select 'Bench team ' || g, 'bench-' || ${Date.now().toString(36)} || '-' || g, 'enterprise',
+      ${JSON.stringify(DEFAULT_STATUS_CONFIG)}::jsonb, ${ownerId}::uuid
     from generate_series(1, ${teams}) g
     returning id`);
   const teamIds = rowsOf<{ id: number }>(teamRows).map((r) => Number(r.id));

@@ -4,29 +4,39 @@ import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { apiKeys, invites, plans, type StatusConfig, teamMembers, teams } from '../../db/schema/index.ts';
 import type { SessionPrincipal } from '../../plugins/auth.ts';
 import { sessionIsActiveSql } from '../../shared/session-state.ts';
+import { insertWithFreeSlug, slugFrom } from '../../shared/slugs.ts';
 import { DEFAULT_STATUS_CONFIG } from './default-status-config.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 
-/** Creates a team on the default plan with the default statuses; its creator becomes the owner. */
+const TEAM_SLUGS = { table: teams, column: teams.slug };
+
+/**
+ * Creates a team on the default plan with the default statuses; its creator becomes the owner. Its slug
+ * comes from its name (`team` when the name has no letters or digits), with `-2`, `-3`, ... when taken.
+ */
 export async function insertTeamWithOwner(
   db: Db,
   values: { name: string; ownerId: string },
 ): Promise<TeamRow> {
   return db.transaction(async (tx) => {
     const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.isDefault, true)).limit(1);
-    const [team] = await tx
-      .insert(teams)
-      .values({
-        name: values.name,
-        planId: plan!.id,
-        statusConfig: DEFAULT_STATUS_CONFIG,
-        createdBy: values.ownerId,
-      })
-      .returning();
-    await tx.insert(teamMembers).values({ teamId: team!.id, userId: values.ownerId, role: 'owner' });
-    return team!;
+    const team = await insertWithFreeSlug(tx, TEAM_SLUGS, slugFrom(values.name, 'team'), async (sp, slug) => {
+      const [row] = await sp
+        .insert(teams)
+        .values({
+          name: values.name,
+          slug,
+          planId: plan!.id,
+          statusConfig: DEFAULT_STATUS_CONFIG,
+          createdBy: values.ownerId,
+        })
+        .returning();
+      return row!;
+    });
+    await tx.insert(teamMembers).values({ teamId: team.id, userId: values.ownerId, role: 'owner' });
+    return team;
   });
 }
 
@@ -39,6 +49,7 @@ const memberCount =
 const teamOfMember = {
   id: teams.id,
   name: teams.name,
+  slug: teams.slug,
   planId: teams.planId,
   role: teamMembers.role,
   hidden: teamMembers.hiddenInSwitcher,
@@ -143,7 +154,7 @@ export async function lockTeam(db: Db, teamId: number) {
 export async function updateTeam(
   db: Db,
   teamId: number,
-  values: Pick<Partial<TeamRow>, 'statusConfig' | 'socials'>,
+  values: Pick<Partial<TeamRow>, 'name' | 'slug' | 'statusConfig' | 'socials'>,
   now: Date,
 ): Promise<TeamRow> {
   const [row] = await db

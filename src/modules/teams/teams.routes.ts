@@ -3,6 +3,7 @@ import { auth, principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import { bannerRoutes } from './banner.routes.ts';
+import { conflictResponse } from './conflict-response.ts';
 import { invitesRoutes } from './invites.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { membersRoutes } from './members.routes.ts';
@@ -20,6 +21,7 @@ import {
   TeamIdQuery,
   TeamPage,
   TeamsQuery,
+  UpdateTeamBody,
 } from './teams.schemas.ts';
 
 const session = { config: { auth: auth.session } } as const;
@@ -115,6 +117,24 @@ export async function teamsRoutes(app: App) {
       },
     },
     async (request) => teams.get(principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/teams/:id',
+    {
+      ...extension,
+      schema: {
+        operationId: 'teams.update',
+        summary: 'Rename the team or change its slug (owner or admin)',
+        description:
+          'A new team gets its slug from its name (lower-case ASCII, hyphens, -2, -3, ... when taken); a later ' +
+          'rename keeps it, so public interview links stay valid until the slug itself is changed here.',
+        params: IdParams,
+        body: UpdateTeamBody,
+        response: { 200: Team, ...conflictResponse('The slug belongs to another team') },
+      },
+    },
+    async (request) => teams.update(principalOf(request), request.params.id, request.body),
   );
 
   app.delete(

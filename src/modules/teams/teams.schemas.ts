@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { TEAM_ROLES } from '../../db/schema/index.ts';
 import { Id, Page, PageQuery, Timestamp } from '../../shared/schemas.ts';
+import { Slug } from '../../shared/slugs.ts';
 
 export const TeamRoleSchema = Type.Union(
   TEAM_ROLES.map((r) => Type.Literal(r)),
@@ -14,6 +15,9 @@ export const TeamRoleSchema = Type.Union(
 export const Team = Type.Object({
   id: Id,
   name: Type.String(),
+  slug: Type.String({
+    description: 'Unique; names the team in interview paths (/interviews/public/teams/{slug})',
+  }),
   planId: Type.String(),
   role: TeamRoleSchema,
   hidden: Type.Boolean({ description: "Hidden from the caller's team switcher" }),
@@ -25,9 +29,20 @@ export const Team = Type.Object({
 export const TeamPage = Page(Team);
 export const TeamsQuery = Type.Object(PageQuery);
 
-export const CreateTeamBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-});
+const TeamName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+
+export const CreateTeamBody = Type.Object({ name: TeamName });
+
+export const UpdateTeamBody = Type.Object(
+  {
+    name: Type.Optional(TeamName),
+    slug: Type.Optional(Slug),
+  },
+  {
+    minProperties: 1,
+    description: 'Only the fields given change. A new name keeps the slug; a slug another team has is 409.',
+  },
+);
 
 export const LookupQuery = Type.Object({
   q: Type.Optional(

@@ -1,13 +1,17 @@
 import type { Db } from '../../db/client.ts';
 import { confirmedRead, type Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { sqlState } from '../../shared/db-errors.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionOf, sessionUserId } from '../../shared/tenancy.ts';
+import { activityRecorder } from '../activity/activity.ts';
 import type { PageInput } from './cursors.ts';
 import { countTeam } from './overview-counters.ts';
 import { mergeSocials } from './socials.ts';
 import * as repo from './teams.repository.ts';
+
+const recordTeamActivity = activityRecorder('team');
 
 export type PlanView = {
   id: string;
@@ -55,6 +59,24 @@ export class TeamsService {
     const team = await repo.findTeamOfMember(this.db, userId, teamId);
     if (!team) throw errors.notFound('team');
     return team;
+  }
+
+  /** Renames the team or changes its slug (owner or admin); a slug another team has is 409. */
+  async update(principal: Principal, teamId: number, patch: { name?: string; slug?: string }) {
+    const userId = sessionUserId(principal);
+    await requireTeam(this.db, principal, teamId, MANAGERS);
+    const values = patch.name === undefined ? patch : { ...patch, name: patch.name.trim() };
+    try {
+      await this.db.transaction(async (tx) => {
+        await repo.updateTeam(tx, teamId, values, this.clock.now());
+        await recordTeamActivity(tx, principal, teamId, 'team.updated', teamId, values);
+      });
+    } catch (error) {
+      if (sqlState(error) === '23505')
+        throw errors.conflict(`The slug ${patch.slug} belongs to another team`);
+      throw error;
+    }
+    return this.viewFor(userId, teamId);
   }
 
   async remove(principal: Principal, teamId: number): Promise<void> {

@@ -17,6 +17,7 @@ describe('teams', () => {
     expect(team).toEqual({
       id: expect.any(Number),
       name: 'The Band',
+      slug: expect.stringMatching(/^the-band(-\d+)?$/),
       planId: 'free',
       role: 'owner',
       hidden: false,
