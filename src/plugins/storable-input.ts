@@ -40,8 +40,8 @@ export type InputProblem = {
 const pointer = (path: string, key: string) => `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
 
 /**
- * The first part of request data no column can hold — text with a NUL character or half a surrogate
- * pair — or nesting deeper than any request needs, as a validation error. Walks without recursion.
+ * The first part of request data no column can hold — text (a value or an object key) with a NUL character
+ * or half a surrogate pair — or nesting deeper than any request needs, as a validation error. Walks without recursion.
  */
 export function unstorableIn(data: unknown): InputProblem | undefined {
   const pending: [unknown, string, number][] = [[data, '', 0]];
@@ -58,7 +58,17 @@ export function unstorableIn(data: unknown): InputProblem | undefined {
     } else if (value && typeof value === 'object') {
       if (depth >= MAX_DEPTH)
         return { instancePath: path, keyword: 'depth', message: 'is nested too deeply', params: {} };
-      for (const [key, inner] of Object.entries(value)) pending.push([inner, pointer(path, key), depth + 1]);
+      for (const [key, inner] of Object.entries(value)) {
+        // Free-form objects (jsonb documents) keep their keys, which must be storable text too.
+        if (!storableText(key))
+          return {
+            instancePath: path,
+            keyword: 'text',
+            message: 'has a key with a NUL character or an unpaired surrogate',
+            params: {},
+          };
+        pending.push([inner, pointer(path, key), depth + 1]);
+      }
     }
   }
   return undefined;

@@ -34,6 +34,8 @@ export const errors = {
   routeNotFound: (method: string, url: string) =>
     new AppError(404, 'not_found', `No route ${method} ${url.split('?')[0]}`),
   conflict: (message: string) => new AppError(409, 'conflict', message),
+  /** A conditional write (`If-Match`) sent without its condition. */
+  preconditionRequired: (message: string) => new AppError(428, 'precondition_required', message),
   payloadTooLarge: (message = 'The request body is too large') =>
     new AppError(413, 'payload_too_large', message),
   unsupportedMediaType: (message = 'Request bodies must be sent as application/json') =>

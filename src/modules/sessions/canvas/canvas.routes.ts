@@ -1,0 +1,66 @@
+import type { App } from '../../../app-types.ts';
+import { principalOf } from '../../../plugins/auth.ts';
+import { ErrorRef } from '../../../shared/schemas.ts';
+import { conflictResponse } from '../../teams/conflict-response.ts';
+import { session, sessionExtension } from '../route-auth.ts';
+import { SessionParams, TeamQuery } from '../sessions.schemas.ts';
+import { Canvas, IfMatchHeaders, MAX_CANVAS_BYTES, PutCanvasBody } from './canvas.schemas.ts';
+
+const etag = (version: number) => `"${version}"`;
+
+/** The shared canvas of a session. */
+export async function canvasRoutes(app: App) {
+  const canvas = app.services.sessionCanvas;
+
+  app.get(
+    '/api/v1/sessions/:sessionId/canvas',
+    {
+      ...session,
+      schema: {
+        operationId: 'sessions.canvas.get',
+        summary: "The session's shared canvas: {version, content, updatedAt, updatedBy}",
+        description:
+          'Version 0 and content {} before the first write. The ETag header carries the version too.',
+        params: SessionParams,
+        querystring: TeamQuery,
+        response: { 200: Canvas },
+      },
+    },
+    async (request, reply) => {
+      const found = await canvas.get(principalOf(request), request.params.sessionId, request.query.teamId);
+      return reply.header('etag', etag(found.version)).send(found);
+    },
+  );
+
+  app.put(
+    '/api/v1/sessions/:sessionId/canvas',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'sessions.canvas.put',
+        summary: 'Replace the canvas content, based on the version the writer read',
+        description:
+          'Any member of the team. If-Match names the version the change is based on (the bare number GET ' +
+          'answers, 0 before the first write): without it 428 precondition_required; when another write came ' +
+          'first 409 conflict (read again, merge, retry). Answers the canvas at its new version. Content is ' +
+          `at most ${MAX_CANVAS_BYTES / 1024} KiB (413 payload_too_large).`,
+        params: SessionParams,
+        headers: IfMatchHeaders,
+        body: PutCanvasBody,
+        response: {
+          200: Canvas,
+          ...conflictResponse('conflict: the canvas changed since the version in If-Match'),
+          413: { ...ErrorRef, description: 'payload_too_large' },
+          428: { ...ErrorRef, description: 'precondition_required: If-Match is missing' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const written = await canvas.put(principalOf(request), request.params.sessionId, {
+        ...request.body,
+        ifMatch: request.headers['if-match'],
+      });
+      return reply.header('etag', etag(written.version)).send(written);
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import { Type } from '@sinclair/typebox';
+import { Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { Nullable, OptionalTeamId } from '../sessions.schemas.ts';
+
+/** The most a canvas document may weigh, as UTF-8 JSON. */
+export const MAX_CANVAS_BYTES = 256 * 1024;
+
+const Content = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  additionalProperties: true,
+  description: `Any JSON object, at most ${MAX_CANVAS_BYTES / 1024} KiB as UTF-8 JSON`,
+});
+
+export const Canvas = Type.Object(
+  {
+    version: Type.Integer({ minimum: 0, description: 'Counts the writes; 0 before the first' }),
+    content: Content,
+    updatedAt: Nullable(Timestamp),
+    updatedBy: Nullable(Uuid),
+  },
+  { description: "The session's shared document; before any write: version 0, content {}" },
+);
+
+export const PutCanvasBody = Type.Object({ teamId: OptionalTeamId, content: Content });
+
+/** Only If-Match is read here; every other header passes as it would without this schema. */
+export const IfMatchHeaders = Type.Object(
+  {
+    'if-match': Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: 'The version the write is based on, as GET answers it (`3`; `"3"` is taken too)',
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);

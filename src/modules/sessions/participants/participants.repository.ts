@@ -1,0 +1,147 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import {
+  type ParticipantStatus,
+  sessionParticipants as participants,
+  teamMembers,
+  users,
+} from '../../../db/schema/index.ts';
+import { ownParticipationSql } from '../session-access.ts';
+
+/** A participant as answers show it: the name given at the invitation, else the user's own. */
+const participantView = {
+  id: participants.id,
+  sessionId: participants.sessionId,
+  userId: participants.userId,
+  email: participants.email,
+  name: sql<string | null>`coalesce(${participants.name}, ${users.name})`,
+  status: participants.status,
+  invitedBy: participants.invitedBy,
+  respondedAt: participants.respondedAt,
+  createdAt: participants.createdAt,
+  updatedAt: participants.updatedAt,
+};
+
+export type ParticipantView = {
+  id: number;
+  sessionId: number;
+  userId: string | null;
+  email: string | null;
+  name: string | null;
+  status: ParticipantStatus;
+  invitedBy: string | null;
+  respondedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const viewQuery = (db: Db) =>
+  db.select(participantView).from(participants).leftJoin(users, eq(users.id, participants.userId));
+
+/** Up to `limit` participants of the session after id `afterId`, in invitation order. */
+export function listParticipants(
+  db: Db,
+  sessionId: number,
+  afterId: number | undefined,
+  limit: number,
+): Promise<ParticipantView[]> {
+  return viewQuery(db)
+    .where(
+      and(
+        eq(participants.sessionId, sessionId),
+        afterId === undefined ? undefined : gt(participants.id, afterId),
+      ),
+    )
+    .orderBy(asc(participants.id))
+    .limit(limit);
+}
+
+export async function findParticipant(
+  db: Db,
+  sessionId: number,
+  participantId: number,
+): Promise<ParticipantView | undefined> {
+  const [row] = await viewQuery(db).where(
+    and(eq(participants.sessionId, sessionId), eq(participants.id, participantId)),
+  );
+  return row;
+}
+
+/** The user's own invitation to the session (by user, or to their e-mail), the accepted one first. */
+export async function findOwnParticipation(
+  db: Db,
+  sessionId: number,
+  userId: string,
+): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: sql<number>`p.id` })
+    .from(sql`${participants} p`)
+    .where(sql`p.session_id = ${sessionId} and ${ownParticipationSql(userId)}`)
+    .orderBy(sql`(p.status = 'accepted') desc, p.id`)
+    .limit(1);
+  return row;
+}
+
+/** Whether the participant is the user's: invited as them, or to their e-mail address. */
+export async function isOwnParticipation(db: Db, participantId: number, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sql<number>`p.id` })
+    .from(sql`${participants} p`)
+    .where(sql`p.id = ${participantId} and ${ownParticipationSql(userId)}`);
+  return row !== undefined;
+}
+
+export type NewParticipant = {
+  sessionId: number;
+  userId: string | null;
+  email: string | null;
+  name: string | null;
+  status: ParticipantStatus;
+  invitedBy: string | null;
+  respondedAt: Date | null;
+  now: Date;
+};
+
+/** Inserts a participant; undefined when the session has them already (same user or e-mail). */
+export async function insertParticipant(db: Db, p: NewParticipant): Promise<number | undefined> {
+  const { now, ...values } = p;
+  const [row] = await db
+    .insert(participants)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: participants.id });
+  return row?.id;
+}
+
+/** Records an answer; an e-mail invitation also gets the user who answered it. */
+export async function setAnswer(
+  db: Db,
+  participantId: number,
+  answer: { status: ParticipantStatus; userId: string; now: Date },
+): Promise<void> {
+  await db
+    .update(participants)
+    .set({
+      status: answer.status,
+      userId: answer.userId,
+      respondedAt: answer.now,
+      updatedAt: answer.now,
+    })
+    .where(eq(participants.id, participantId));
+}
+
+export async function deleteParticipant(db: Db, sessionId: number, participantId: number): Promise<boolean> {
+  const rows = await db
+    .delete(participants)
+    .where(and(eq(participants.sessionId, sessionId), eq(participants.id, participantId)))
+    .returning({ id: participants.id });
+  return rows.length > 0;
+}
+
+export async function isTeamMember(db: Db, teamId: number, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return row !== undefined;
+}

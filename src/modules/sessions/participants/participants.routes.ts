@@ -1,0 +1,142 @@
+import type { App } from '../../../app-types.ts';
+import { principalOf } from '../../../plugins/auth.ts';
+import { pageOf } from '../../../shared/pagination.ts';
+import { ErrorRef, NoContent } from '../../../shared/schemas.ts';
+import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
+import { session, sessionExtension } from '../route-auth.ts';
+import { EmptyBody, SessionParams, TeamPageQuery, TeamQuery } from '../sessions.schemas.ts';
+import {
+  InviteBody,
+  InviteUrl,
+  JoinParams,
+  Participant,
+  ParticipantPage,
+  ParticipantParams,
+  RemoveParticipantQuery,
+  RespondBody,
+} from './participants.schemas.ts';
+import { INVITE_LINK_TTL_DAYS } from './participants.service.ts';
+
+/** Participants of a session: list, invite, remove, answer, and join links. */
+export async function participantsRoutes(app: App) {
+  const participants = app.services.sessionParticipants;
+
+  app.get(
+    '/api/v1/sessions/:sessionId/participants',
+    {
+      ...session,
+      schema: {
+        operationId: 'sessions.participants.list',
+        summary: 'The people invited to a session and their answers, in invitation order',
+        description: 'Members of the team and the invited read it.',
+        params: SessionParams,
+        querystring: TeamPageQuery,
+        response: { 200: ParticipantPage },
+      },
+    },
+    async (request) => {
+      const { teamId, ...page } = request.query;
+      return participants.list(principalOf(request), request.params.sessionId, teamId, pageOf(page));
+    },
+  );
+
+  app.post(
+    '/api/v1/sessions/:sessionId/participants',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'sessions.participants.invite',
+        summary: 'Invite a member of the team (userId) or anyone (email) to a session',
+        description:
+          'Any member of the team. The invited answer with POST .../respond; someone who is not a member ' +
+          'of the team reads the session and its participants, and once they accept, its files, songs, ' +
+          'recordings, markers and canvas (never changing them). Inviting the same person twice is 409.',
+        params: SessionParams,
+        body: InviteBody,
+        response: { 201: Participant, 409: { ...ErrorRef, description: 'conflict: already invited' } },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await participants.invite(principalOf(request), request.params.sessionId, request.body)),
+  );
+
+  app.delete(
+    '/api/v1/sessions/:sessionId/participants/:participantId',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'sessions.participants.remove',
+        summary: 'Take someone off a session (any member of the team)',
+        params: ParticipantParams,
+        querystring: RemoveParticipantQuery,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const { sessionId, participantId } = request.params;
+      await participants.remove(principalOf(request), sessionId, participantId, request.query.teamId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/sessions/:sessionId/respond',
+    {
+      ...session,
+      schema: {
+        operationId: 'sessions.respond',
+        summary: 'Accept or decline an invitation to a session (may be changed later)',
+        description:
+          'Only the invited person answers: the invited user, or the signed-in user whose e-mail address ' +
+          'an e-mail invitation names (the invitation then names that user). Anyone else gets 403.',
+        params: SessionParams,
+        body: RespondBody,
+        response: { 200: Participant },
+      },
+    },
+    async (request) => participants.respond(principalOf(request), request.params.sessionId, request.body),
+  );
+
+  app.get(
+    '/api/v1/sessions/:sessionId/invite-url',
+    {
+      ...session,
+      schema: {
+        operationId: 'sessions.inviteUrl',
+        summary: 'A signed join link of a session',
+        description:
+          `Members of the team. The link works for ${INVITE_LINK_TTL_DAYS} days: whoever POSTs it signed in ` +
+          'becomes an accepted participant (POST /api/v1/sessions/join/{token}).',
+        params: SessionParams,
+        querystring: TeamQuery,
+        response: { 200: InviteUrl },
+      },
+    },
+    async (request) =>
+      participants.inviteUrl(principalOf(request), request.params.sessionId, request.query.teamId),
+  );
+
+  await app.register(async (scope: App) => {
+    acceptEmptyJsonBody(scope);
+    scope.post(
+      '/api/v1/sessions/join/:token',
+      {
+        ...sessionExtension,
+        schema: {
+          operationId: 'sessions.join',
+          summary: 'Join a session through its link: the caller becomes an accepted participant',
+          description:
+            'An invitation the caller already has (by user or e-mail) is accepted; otherwise one is made. ' +
+            'Joining again answers the same participant. A tampered token is 403 invalid_signature, an ' +
+            'expired one 403 url_expired, a deleted session 404. Takes no body (or `{}`).',
+          params: JoinParams,
+          body: EmptyBody,
+          response: { 200: Participant },
+        },
+      },
+      async (request) => participants.join(principalOf(request), request.params.token),
+    );
+  });
+}

@@ -1,0 +1,57 @@
+import { Type } from '@sinclair/typebox';
+import { PARTICIPANT_STATUSES } from '../../../db/schema/index.ts';
+import { Id, Page, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { StringEnum } from '../../../shared/string-enum.ts';
+import { Nullable, OptionalTeamId, SessionParams } from '../sessions.schemas.ts';
+
+export const ParticipantParams = Type.Object({ ...SessionParams.properties, participantId: Id });
+
+const Status = StringEnum(PARTICIPANT_STATUSES, {
+  description: 'invited until answered; accepted or declined (an answer may be changed)',
+});
+
+export const Participant = Type.Object(
+  {
+    id: Id,
+    sessionId: Id,
+    userId: Nullable({ ...Uuid, description: 'The user; set on an e-mail invitation once it is answered' }),
+    email: Nullable(Type.String({ description: 'The address of an e-mail invitation' })),
+    name: Nullable(Type.String({ description: "The name given at the invitation, else the user's name" })),
+    status: Status,
+    invitedBy: Nullable(Uuid),
+    respondedAt: Nullable(Timestamp),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { description: 'Someone invited to a session: a user, or anyone by e-mail' },
+);
+export const ParticipantPage = Page(Participant);
+
+export const InviteBody = Type.Object(
+  {
+    teamId: OptionalTeamId,
+    userId: Type.Optional({ ...Uuid, description: 'A member of the session’s team' }),
+    email: Type.Optional(
+      Type.String({ format: 'email', maxLength: 320, description: 'Anyone, by e-mail address' }),
+    ),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
+  },
+  { description: 'Exactly one of userId and email' },
+);
+
+export const RespondBody = Type.Object({
+  accept: Type.Boolean({ description: 'true: accepted; false: declined' }),
+  participantId: { ...Id, description: 'The caller’s own invitation to this session' },
+});
+
+export const RemoveParticipantQuery = Type.Object({ teamId: OptionalTeamId });
+
+export const InviteUrl = Type.Object({
+  url: Type.String({ description: 'POST here, signed in, to join the session (accepted at once)' }),
+  token: Type.String({ description: 'The signed token of the link: POST /api/v1/sessions/join/{token}' }),
+  expiresAt: Timestamp,
+});
+
+export const JoinParams = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 256, description: 'The token of an invite-url answer' }),
+});

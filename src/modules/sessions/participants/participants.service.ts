@@ -1,0 +1,144 @@
+import type { Db } from '../../../db/client.ts';
+import type { Principal } from '../../../plugins/auth.ts';
+import type { Clock } from '../../../shared/clock.ts';
+import { sqlState } from '../../../shared/db-errors.ts';
+import { errors } from '../../../shared/errors.ts';
+import { decodeIdCursor, toPage } from '../../../shared/pagination.ts';
+import { sessionUserId } from '../../../shared/tenancy.ts';
+import { requireSession } from '../session-access.ts';
+import type { SessionEvents } from '../session-events.ts';
+import { linkRefused, type SessionLinkSigners } from '../session-links.ts';
+import { lockSession } from '../sessions.repository.ts';
+import * as repo from './participants.repository.ts';
+
+/** How long a join link works. */
+export const INVITE_LINK_TTL_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+const UNIQUE_VIOLATION = '23505';
+
+type Page = { limit: number; cursor?: string | undefined };
+export type InviteInput = {
+  teamId?: number | undefined;
+  userId?: string | undefined;
+  email?: string | undefined;
+  name?: string | undefined;
+};
+
+/** Runs an answer that may name the user on a second invitation of theirs to the same session: 409 then. */
+async function answering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION)
+      throw errors.conflict('You are invited to this session twice; answer your other invitation');
+    throw error;
+  }
+}
+
+/** Who takes part in a session: invitations (by user or e-mail), answers, join links. */
+export class ParticipantsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly events: SessionEvents,
+    private readonly signers: SessionLinkSigners,
+    private readonly baseUrl: string,
+  ) {}
+
+  async list(principal: Principal, sessionId: number, teamId: number, page: Page) {
+    await requireSession(this.db, principal, sessionId, 'participant', teamId);
+    const rows = await repo.listParticipants(this.db, sessionId, decodeIdCursor(page.cursor), page.limit + 1);
+    return toPage(rows, page.limit, (last) => last.id);
+  }
+
+  /** Invites a member of the session's team (by userId) or anyone (by e-mail). */
+  async invite(principal: Principal, sessionId: number, input: InviteInput) {
+    if ((input.userId === undefined) === (input.email === undefined))
+      throw errors.validation([{ path: '/body', message: 'must have exactly one of userId and email' }]);
+    const { session, userId } = await requireSession(this.db, principal, sessionId, 'member', input.teamId);
+    if (input.userId !== undefined && !(await repo.isTeamMember(this.db, session.teamId, input.userId)))
+      throw errors.notFound('team member');
+    return this.db.transaction(async (tx) => {
+      const id = await repo.insertParticipant(tx, {
+        sessionId,
+        userId: input.userId ?? null,
+        email: input.email?.trim() ?? null,
+        name: input.name?.trim() ?? null,
+        status: 'invited',
+        invitedBy: userId,
+        respondedAt: null,
+        now: this.clock.now(),
+      });
+      if (id === undefined) throw errors.conflict('This person is already invited to the session');
+      await this.events.record(tx, principal, session, 'participant.invited', { participantId: id });
+      return (await repo.findParticipant(tx, sessionId, id))!;
+    });
+  }
+
+  async remove(principal: Principal, sessionId: number, participantId: number, teamId?: number) {
+    const { session } = await requireSession(this.db, principal, sessionId, 'member', teamId);
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.deleteParticipant(tx, sessionId, participantId))) throw errors.notFound('participant');
+      await this.events.record(tx, principal, session, 'participant.removed', { participantId });
+    });
+  }
+
+  /** The invited person accepts or declines (and may change their answer); nobody answers for them. */
+  async respond(principal: Principal, sessionId: number, input: { accept: boolean; participantId: number }) {
+    const { session, userId } = await requireSession(this.db, principal, sessionId, 'participant');
+    const { participantId } = input;
+    if (!(await repo.findParticipant(this.db, sessionId, participantId)))
+      throw errors.notFound('participant');
+    if (!(await repo.isOwnParticipation(this.db, participantId, userId)))
+      throw errors.forbidden('Only the invited person answers an invitation');
+    const status = input.accept ? 'accepted' : 'declined';
+    return answering(() =>
+      this.db.transaction(async (tx) => {
+        await repo.setAnswer(tx, participantId, { status, userId, now: this.clock.now() });
+        await this.events.record(tx, principal, session, 'participant.responded', { participantId, status });
+        return (await repo.findParticipant(tx, sessionId, participantId))!;
+      }),
+    );
+  }
+
+  /** A signed join link of the session, valid for INVITE_LINK_TTL_DAYS. */
+  async inviteUrl(principal: Principal, sessionId: number, teamId: number) {
+    await requireSession(this.db, principal, sessionId, 'member', teamId);
+    const expiresAt = new Date(this.clock.now().getTime() + INVITE_LINK_TTL_DAYS * DAY_MS);
+    const token = this.signers.invites.sign({ s: sessionId }, expiresAt);
+    return { url: `${this.baseUrl}/api/v1/sessions/join/${token}`, token, expiresAt };
+  }
+
+  /** The signed-in caller joins through a link: an accepted participant (their invitation, if any, accepted). */
+  async join(principal: Principal, token: string) {
+    const userId = sessionUserId(principal);
+    const now = this.clock.now();
+    const check = this.signers.invites.verify(token, now);
+    if (!check.ok) throw linkRefused(check.reason);
+    const sessionId = check.claims.s;
+    return answering(() =>
+      this.db.transaction(async (tx) => {
+        const session = await lockSession(tx, sessionId);
+        if (!session) throw errors.notFound('session');
+        const id =
+          (await repo.findOwnParticipation(tx, sessionId, userId))?.id ??
+          (await repo.insertParticipant(tx, {
+            sessionId,
+            userId,
+            email: null,
+            name: null,
+            status: 'accepted',
+            invitedBy: null,
+            respondedAt: now,
+            now,
+          }));
+        // The session row is locked: no other join of this user can have inserted meanwhile.
+        if (id === undefined) throw errors.conflict('Joining the session failed; try again');
+        await repo.setAnswer(tx, id, { status: 'accepted', userId, now });
+        await this.events.record(tx, principal, session, 'participant.joined', { participantId: id });
+        return (await repo.findParticipant(tx, sessionId, id))!;
+      }),
+    );
+  }
+}

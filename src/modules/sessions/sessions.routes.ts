@@ -1,0 +1,160 @@
+import type { App } from '../../app-types.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
+import { ErrorRef, NoContent } from '../../shared/schemas.ts';
+import { session, sessionExtension } from './route-auth.ts';
+import {
+  CreateSessionBody,
+  DEFAULT_SESSION_HOURS,
+  DeleteSessionQuery,
+  ListQuery,
+  LiveQuery,
+  Session,
+  SessionPage,
+  SessionParams,
+  SessionPatchBody,
+  TeamPageQuery,
+  TeamQuery,
+} from './sessions.schemas.ts';
+
+const bookingConflict = {
+  409: {
+    ...ErrorRef,
+    description:
+      'conflict: the studio is booked by another session (not cancelled) for part of [startsAt, endsAt)',
+  },
+};
+
+/** Sessions themselves: lists, create, read, and (extensions) change and delete. */
+export async function sessionsRoutes(app: App) {
+  const sessions = app.services.sessions;
+
+  app.get(
+    '/api/v1/sessions/',
+    {
+      ...session,
+      schema: {
+        operationId: 'sessions.list',
+        summary: "List the caller's studio sessions, latest start first",
+        description:
+          "With teamId, that team's sessions (404 when the caller is not a member); without it, every " +
+          "session of the caller's teams and those they accepted to join. from (inclusive) and to " +
+          '(exclusive) bound startsAt. Keyset pages: pass nextCursor as cursor with the same filters.',
+        querystring: ListQuery,
+        response: { 200: SessionPage },
+      },
+    },
+    async (request) => {
+      const { limit, cursor, ...filters } = request.query;
+      return sessions.list(principalOf(request), { ...filters, ...pageOf({ limit, cursor }) });
+    },
+  );
+
+  app.post(
+    '/api/v1/sessions/',
+    {
+      ...session,
+      schema: {
+        operationId: 'sessions.create',
+        summary: 'Create a studio session, booking a studio when one is given',
+        description:
+          `Any member of the team. endsAt defaults to startsAt + ${DEFAULT_SESSION_HOURS} h. A studioId books ` +
+          "that studio of the team's organisation for [startsAt, endsAt) and emits booking.created to the " +
+          "team's and the organisation's webhooks. New sessions are scheduled.",
+        body: CreateSessionBody,
+        response: { 201: Session, ...bookingConflict },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await sessions.create(principalOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/v1/sessions/live',
+    {
+      ...session,
+      schema: {
+        operationId: 'sessions.live',
+        summary: "The caller's sessions running now",
+        description:
+          "Sessions of the caller's teams and sessions they accepted to join that are live (whatever their " +
+          'times), or scheduled with now in [startsAt, endsAt); earliest start first.',
+        querystring: LiveQuery,
+        response: { 200: SessionPage },
+      },
+    },
+    async (request) => sessions.live(principalOf(request), pageOf(request.query)),
+  );
+
+  app.get(
+    '/api/v1/sessions/upcoming',
+    {
+      ...session,
+      schema: {
+        operationId: 'sessions.upcoming',
+        summary: "The team's next sessions",
+        description: 'Scheduled sessions of the team that start after now, soonest first.',
+        querystring: TeamPageQuery,
+        response: { 200: SessionPage },
+      },
+    },
+    async (request) => {
+      const { teamId, ...page } = request.query;
+      return sessions.upcoming(principalOf(request), teamId, pageOf(page));
+    },
+  );
+
+  app.get(
+    '/api/v1/sessions/:sessionId',
+    {
+      ...session,
+      schema: {
+        operationId: 'sessions.get',
+        summary: 'One studio session',
+        description:
+          'Members of the team read it, and so does anyone invited to it (read-only: invitees who are not ' +
+          'members of the team change nothing but their own answer).',
+        params: SessionParams,
+        querystring: TeamQuery,
+        response: { 200: Session },
+      },
+    },
+    async (request) => sessions.get(principalOf(request), request.params.sessionId, request.query.teamId),
+  );
+
+  app.patch(
+    '/api/v1/sessions/:sessionId',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'sessions.update',
+        summary: 'Change a session: title, times, studio, camp, notes or status',
+        description:
+          'Any member of the team. A booking moved (times or studio) emits booking.updated; one that ' +
+          'ends (status cancelled, or studioId null) booking.cancelled; a new one booking.created.',
+        params: SessionParams,
+        body: SessionPatchBody,
+        response: { 200: Session, ...bookingConflict },
+      },
+    },
+    async (request) => sessions.update(principalOf(request), request.params.sessionId, request.body),
+  );
+
+  app.delete(
+    '/api/v1/sessions/:sessionId',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'sessions.delete',
+        summary: 'Delete a session with its participants, files, songs, recordings, markers and canvas',
+        description: 'Any member of the team. A booking it held is cancelled (booking.cancelled).',
+        params: SessionParams,
+        querystring: DeleteSessionQuery,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await sessions.remove(principalOf(request), request.params.sessionId, request.query.teamId);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,105 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import { STUDIO_SESSION_STATUSES } from '../../db/schema/index.ts';
+import { Id, Page, PageQuery, Timestamp, TimestampInput, Uuid } from '../../shared/schemas.ts';
+import { StringEnum } from '../../shared/string-enum.ts';
+
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** Hours a session lasts when it is created without `endsAt`. */
+export const DEFAULT_SESSION_HOURS = 2;
+
+export const SessionParams = Type.Object({ sessionId: Id });
+export const EmptyBody = Type.Object({}, { description: 'No fields; the body may be left out entirely' });
+
+/** `teamId*` of the specification's reads: the session's team, else 404. */
+export const TeamQuery = Type.Object({
+  teamId: { ...Id, description: "The session's team; another team's id answers 404" },
+});
+export const TeamPageQuery = Type.Object({ ...TeamQuery.properties, ...PageQuery });
+/** The optional `teamId` of the area's extension bodies: checked like the specification's, when sent. */
+export const OptionalTeamId = Type.Optional({
+  ...Id,
+  description: "The session's team (optional here); another team's id answers 404",
+});
+
+const Status = StringEnum(STUDIO_SESSION_STATUSES, {
+  description:
+    'scheduled (default), live, ended, cancelled. A cancelled session frees its studio; any status may be set',
+});
+
+const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const Notes = Nullable(Type.String({ maxLength: 10_000 }));
+const StudioId = Nullable({
+  ...Id,
+  description:
+    'A studio of the organisation the team belongs to: the session books it for [startsAt, endsAt); ' +
+    'another booking of the room overlapping that time answers 409. null frees it',
+});
+const CampId = Nullable({ ...Id, description: "A camp of the team's organisation; null for none" });
+
+export const Session = Type.Object(
+  {
+    id: Id,
+    teamId: Id,
+    title: Type.String(),
+    startsAt: Timestamp,
+    endsAt: Timestamp,
+    studioId: Nullable(Id),
+    campId: Nullable(Id),
+    status: Status,
+    notes: Nullable(Type.String()),
+    createdBy: Nullable(Uuid),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { description: 'A studio session of a team; with a studio, a booking of [startsAt, endsAt)' },
+);
+export const SessionPage = Page(Session);
+
+export const CreateSessionBody = Type.Object({
+  teamId: Id,
+  title: Title,
+  startsAt: TimestampInput,
+  endsAt: Type.Optional({
+    ...TimestampInput,
+    description: `After startsAt; default startsAt + ${DEFAULT_SESSION_HOURS} h`,
+  }),
+  studioId: Type.Optional(StudioId),
+  campId: Type.Optional(CampId),
+  notes: Type.Optional(Notes),
+});
+
+export const SessionPatchBody = Type.Object(
+  {
+    teamId: OptionalTeamId,
+    title: Type.Optional(Title),
+    startsAt: Type.Optional(TimestampInput),
+    endsAt: Type.Optional(TimestampInput),
+    studioId: Type.Optional(StudioId),
+    campId: Type.Optional(CampId),
+    notes: Type.Optional(Notes),
+    status: Type.Optional(Status),
+  },
+  {
+    minProperties: 1,
+    description:
+      'Only the fields given change; endsAt must stay after startsAt. Changing times or studio of a booking ' +
+      'emits booking.updated; cancelling it (status cancelled, or studioId null) booking.cancelled',
+  },
+);
+
+export const DeleteSessionQuery = Type.Object({ teamId: OptionalTeamId });
+
+export const ListQuery = Type.Object({
+  teamId: Type.Optional({
+    ...Id,
+    description:
+      "Only this team's sessions (404 when the caller is not in it); default every team of the caller",
+  }),
+  from: Type.Optional({ ...TimestampInput, description: 'Only sessions starting at or after this instant' }),
+  to: Type.Optional({ ...TimestampInput, description: 'Only sessions starting before this instant' }),
+  status: Type.Optional(Status),
+  ...PageQuery,
+});
+
+export const LiveQuery = Type.Object(PageQuery);
