@@ -7,7 +7,14 @@ import { plans, teams } from '../db/schema/index.ts';
 import { ApiKeysService } from '../modules/api-keys/api-keys.service.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/auth.repository.ts';
 import { Passwords } from '../modules/auth/passwords.ts';
+import {
+  ORGANISATION_COMMANDS,
+  ORGANISATION_OPTIONS,
+  ORGANISATION_USAGE,
+  organisationCommand,
+} from '../modules/organisations/organisations.cli.ts';
 import { insertTeamWithOwner } from '../modules/teams/teams.repository.ts';
+import { TESTIMONIAL_USAGE, testimonialCommand } from '../modules/testimonials/testimonials.cli.ts';
 import { SCOPES, type Scope } from '../plugins/auth.ts';
 import { systemClock } from '../shared/clock.ts';
 
@@ -23,6 +30,8 @@ Commands:
   team plan --team ID --plan ID                       move a team to another plan
   key create --team ID --name N [--scope S]...        create a team API key (prints the raw key once)
   plans                                               list plans and their limits
+${TESTIMONIAL_USAGE}
+${ORGANISATION_USAGE}
 
 Scopes: ${SCOPES.join(', ')}`;
 
@@ -44,6 +53,10 @@ class UsageError extends Error {}
 
 async function run(database: Database, config: Config, command: string[], options: Options): Promise<string> {
   const { db } = database;
+  if (command[0] === 'testimonial')
+    return testimonialCommand(db, systemClock, command.slice(1), options, (m) => new UsageError(m));
+  if (ORGANISATION_COMMANDS.includes(command[0] ?? ''))
+    return organisationCommand(db, systemClock, command, options, (m) => new UsageError(m));
   switch (command.join(' ')) {
     case 'migrate':
       return 'migrations applied';
@@ -118,6 +131,11 @@ async function main(): Promise<number> {
       plan: { type: 'string' },
       team: { type: 'string' },
       scope: { type: 'string', multiple: true },
+      quote: { type: 'string' },
+      author: { type: 'string' },
+      role: { type: 'string' },
+      unpublished: { type: 'boolean' },
+      ...ORGANISATION_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
   });

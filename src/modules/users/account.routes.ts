@@ -30,9 +30,10 @@ export async function accountRoutes(app: App) {
         summary: 'Request deletion of the account',
         description:
           `\`confirmation\` must be exactly "${ACCOUNT_DELETION_PHRASE}". The user leaves every team; teams where ` +
-          'they are the only member are deleted with the request, and the team API keys they created are revoked. While the user is the only owner of a team that ' +
-          'has other members the answer is 409, naming those teams in `details`: hand ownership over or delete them ' +
-          'first. On success every session ends at once (the token used here no longer works), later sign-ins get ' +
+          'they are the only member are deleted with the request, and the team API keys they created are revoked. ' +
+          'They leave every organisation too; one they are alone in that holds no team is deleted. While the user ' +
+          'is the only owner of a team that has other members, or of an organisation with other members or teams, ' +
+          'the answer is 409, naming those in `details`: hand ownership over or delete them first. On success every session ends at once (the token used here no longer works), later sign-ins get ' +
           `401. Within an hour of \`purgeAfter\` (${PURGE_AFTER_DAYS} days after the request) the account is deleted: ` +
           'what the user wrote in teams (tracks, comments, activity) stays without their name, and the e-mail ' +
           'address can sign up again.',

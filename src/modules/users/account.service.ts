@@ -29,18 +29,24 @@ export function deletionStatus(requestedAt: Date | null): DeletionStatus {
   };
 }
 
-/** 409 naming the teams whose ownership must be handed over (or that must be deleted) first. */
-function soleOwnerConflict(teamIds: number[]): AppError {
+/** 409 naming the teams and organisations whose ownership must be handed over (or that must be deleted) first. */
+function soleOwnerConflict(teamIds: number[], organisationIds: number[]): AppError {
+  const named = [
+    ...(teamIds.length > 0 ? [`teams that have other members (${teamIds.join(', ')})`] : []),
+    ...(organisationIds.length > 0
+      ? [`organisations that have other members or teams (${organisationIds.join(', ')})`]
+      : []),
+  ];
   const base = errors.conflict(
-    `You are the only owner of teams that have other members (${teamIds.join(', ')}); ` +
-      'make another member owner or delete those teams first',
+    `You are the only owner of ${named.join(' and of ')}; make another member owner or delete them first`,
   );
-  return new AppError(
-    base.statusCode,
-    base.code,
-    base.message,
-    teamIds.map((id) => ({ path: `/teams/${id}`, message: 'has other members and no other owner' })),
-  );
+  return new AppError(base.statusCode, base.code, base.message, [
+    ...teamIds.map((id) => ({ path: `/teams/${id}`, message: 'has other members and no other owner' })),
+    ...organisationIds.map((id) => ({
+      path: `/organisations/${id}`,
+      message: 'has other members or teams and no other owner',
+    })),
+  ]);
 }
 
 /** Account deletion: the request (which ends every session at once) and its status. */
@@ -58,8 +64,10 @@ export class AccountService {
 
   /**
    * Marks the account for deletion, leaves every team (deleting teams the user is alone in), revokes the
-   * team API keys the user created, forgets the user's push tokens and revokes all sessions, in one transaction. Refused while the user is the only
-   * owner of a team with other members.
+   * team API keys the user created, forgets the user's push tokens and revokes all sessions, in one
+   * transaction. Leaves every organisation too, deleting those the user is alone in that hold no team.
+   * Refused while the user is the only owner of a team with other members, or of an organisation with
+   * other members or teams.
    */
   async requestDeletion(principal: Principal, confirmation: string): Promise<DeletionStatus> {
     const userId = sessionUserId(principal);
@@ -76,9 +84,23 @@ export class AccountService {
         if (!user) throw errors.unauthorized();
         if (user.deletionRequestedAt) return user.deletionRequestedAt;
         const teams = await repo.lockTeamsOf(tx, userId);
+        const organisations = await repo.lockOrganisationsOf(tx, userId);
         const blocking = teams.filter((t) => t.isOwner && t.owners === 1 && t.members > 1);
-        if (blocking.length > 0) throw soleOwnerConflict(blocking.map((t) => t.teamId));
+        const blockingOrganisations = organisations.filter(
+          (o) => o.isOwner && o.owners === 1 && (o.members > 1 || o.teams > 0),
+        );
+        if (blocking.length > 0 || blockingOrganisations.length > 0)
+          throw soleOwnerConflict(
+            blocking.map((t) => t.teamId),
+            blockingOrganisations.map((o) => o.organisationId),
+          );
         await repo.removeMemberships(tx, userId);
+        await repo.removeOrganisationMemberships(tx, userId);
+        // An organisation the user is alone in, without teams, goes with the account.
+        await repo.deleteOrganisations(
+          tx,
+          organisations.filter((o) => o.members === 1 && o.teams === 0).map((o) => o.organisationId),
+        );
         await revokeKeysCreatedBy(tx, [userId], now);
         await repo.deleteTeams(
           tx,

@@ -1,7 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestClock, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
-import { pushTokens, teamMembers, teams, users } from '../../db/schema/index.ts';
+import {
+  organisationMembers,
+  organisations,
+  organisationTeams,
+  pushTokens,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.ts';
 
 const clock = new TestClock();
 const ctx = useTestContext({ clock });
@@ -74,6 +82,53 @@ describe('account deletion', () => {
     // Nothing happened: still signed in, still in every team, the solo team still exists.
     expect((await status(owner.token)).json().status).toBe('active');
     expect(await teamIdsOf(owner.id)).toEqual([crowded.id, alsoCrowded.id, coOwned.id, solo.id]);
+  });
+
+  it('refuses (409, naming them) while I am the only owner of an organisation with other members or teams', async () => {
+    const owner = await ctx.newUser();
+    const other = await ctx.newUser();
+    const db = ctx.database.db;
+    const newOrganisation = async (name: string) => {
+      const [row] = await db.insert(organisations).values({ name }).returning({ id: organisations.id });
+      await db
+        .insert(organisationMembers)
+        .values({ organisationId: row!.id, userId: owner.id, role: 'owner' });
+      return row!.id;
+    };
+    const crowded = await newOrganisation('crowded');
+    await db.insert(organisationMembers).values({ organisationId: crowded, userId: other.id, role: 'admin' });
+    const withTeam = await newOrganisation('with a team');
+    const team = await ctx.newTeam(other);
+    await db.insert(organisationTeams).values({ organisationId: withTeam, teamId: team.id });
+    const alone = await newOrganisation('alone');
+
+    const refused = await deleteAccount(owner.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().details).toEqual([
+      { path: `/organisations/${crowded}`, message: 'has other members or teams and no other owner' },
+      { path: `/organisations/${withTeam}`, message: 'has other members or teams and no other owner' },
+    ]);
+    expect((await status(owner.token)).json().status).toBe('active');
+
+    // Once someone else owns them too, the account goes: it leaves both, and the one it was alone in goes.
+    await db
+      .insert(organisationMembers)
+      .values({ organisationId: withTeam, userId: other.id, role: 'owner' });
+    await db
+      .update(organisationMembers)
+      .set({ role: 'owner' })
+      .where(eq(organisationMembers.userId, other.id));
+    expect((await deleteAccount(owner.token)).statusCode).toBe(202);
+    const left = await db
+      .select({ id: organisationMembers.organisationId })
+      .from(organisationMembers)
+      .where(eq(organisationMembers.userId, owner.id));
+    expect(left).toEqual([]);
+    const remaining = await db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(inArray(organisations.id, [crowded, withTeam, alone]));
+    expect(remaining.map((r) => r.id).sort((a, b) => a - b)).toEqual([crowded, withTeam]);
   });
 
   it('schedules deletion: leaves teams, deletes solo teams, ends every session at once, refuses later sign-ins', async () => {

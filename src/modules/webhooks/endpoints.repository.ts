@@ -1,9 +1,28 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client.ts';
-import { type TeamRole, teamMembers, webhookEndpoints } from '../../db/schema/index.ts';
+import {
+  type OrganisationRole,
+  organisationMembers,
+  type TeamRole,
+  teamMembers,
+  webhookEndpoints,
+} from '../../db/schema/index.ts';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type Executor = Db | DbTransaction;
+
+/** Whom an endpoint belongs to: a team or an organisation. */
+export type EndpointOwner = { teamId: number } | { organisationId: number };
+
+/** The endpoints of an owner, as a condition. */
+export const ownedBy = (owner: EndpointOwner) =>
+  'teamId' in owner
+    ? eq(webhookEndpoints.teamId, owner.teamId)
+    : eq(webhookEndpoints.organisationId, owner.organisationId);
+
+/** The owner of an endpoint row. */
+export const ownerOf = (row: EndpointRow): EndpointOwner =>
+  row.teamId !== null ? { teamId: row.teamId } : { organisationId: row.organisationId as number };
 
 export async function insertEndpoint(
   executor: Executor,
@@ -43,6 +62,42 @@ export async function endpointOfMember(
     .where(eq(webhookEndpoints.id, endpointId))
     .limit(1);
   return row;
+}
+
+/** An endpoint of one of the user's organisations with the user's role there, or undefined. */
+export async function endpointOfOrganisationMember(
+  db: Db,
+  userId: string,
+  endpointId: number,
+): Promise<{ endpoint: EndpointRow; role: OrganisationRole } | undefined> {
+  const [row] = await db
+    .select({ endpoint: webhookEndpoints, role: organisationMembers.role })
+    .from(webhookEndpoints)
+    .innerJoin(
+      organisationMembers,
+      and(
+        eq(organisationMembers.organisationId, webhookEndpoints.organisationId),
+        eq(organisationMembers.userId, userId),
+      ),
+    )
+    .where(eq(webhookEndpoints.id, endpointId))
+    .limit(1);
+  return row;
+}
+
+/** The organisation's endpoints, newest first, in pages of `limit` after the endpoint id `before`. */
+export function listEndpointsOfOrganisation(db: Db, organisationId: number, limit: number, before?: number) {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.organisationId, organisationId),
+        before ? lt(webhookEndpoints.id, before) : undefined,
+      ),
+    )
+    .orderBy(desc(webhookEndpoints.id))
+    .limit(limit);
 }
 
 /** Endpoints of the given teams, newest first, in pages of `limit` after the endpoint id `before`. */
@@ -88,26 +143,26 @@ export async function listEndpointsOfMember(
 
 export async function updateEndpoint(
   executor: Executor,
-  teamId: number,
+  owner: EndpointOwner,
   endpointId: number,
   changes: Partial<typeof webhookEndpoints.$inferInsert>,
 ): Promise<EndpointRow | undefined> {
   const [row] = await executor
     .update(webhookEndpoints)
     .set(changes)
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.teamId, teamId)))
+    .where(and(eq(webhookEndpoints.id, endpointId), ownedBy(owner)))
     .returning();
   return row;
 }
 
 export async function deleteEndpoint(
   executor: Executor,
-  teamId: number,
+  owner: EndpointOwner,
   endpointId: number,
 ): Promise<boolean> {
   const rows = await executor
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.teamId, teamId)))
+    .where(and(eq(webhookEndpoints.id, endpointId), ownedBy(owner)))
     .returning({ id: webhookEndpoints.id });
   return rows.length > 0;
 }
@@ -115,13 +170,13 @@ export async function deleteEndpoint(
 /** Locks an endpoint row for the rest of the transaction (a secret rotation reads then replaces secrets). */
 export async function lockEndpoint(
   tx: DbTransaction,
-  teamId: number,
+  owner: EndpointOwner,
   endpointId: number,
 ): Promise<EndpointRow | undefined> {
   const [row] = await tx
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.teamId, teamId)))
+    .where(and(eq(webhookEndpoints.id, endpointId), ownedBy(owner)))
     .for('update')
     .limit(1);
   return row;

@@ -14,13 +14,17 @@ const EXAMPLE_ENTRY = {
   updatedAt: '2025-03-14T09:30:00.000Z',
 };
 
+/** A studio session as a booking: sent to the session's team and to the studio's organisation. */
 const EXAMPLE_BOOKING = {
   id: 311,
   teamId: 7,
+  organisationId: 2,
+  studioId: 4,
+  campId: null,
   title: 'Vocal tracking',
   startsAt: '2025-04-02T10:00:00.000Z',
   endsAt: '2025-04-02T14:00:00.000Z',
-  status: 'confirmed',
+  status: 'scheduled',
   createdAt: '2025-03-20T16:02:11.000Z',
   updatedAt: '2025-03-20T16:02:11.000Z',
 };
@@ -43,23 +47,34 @@ export const WEBHOOK_EVENT_TYPES = {
     data: { teamId: 7, imported: 250 },
   },
   'booking.created': {
-    description: 'A studio session was booked; data is the booking.',
+    description:
+      'A studio session booked a studio (created with one, given one, or no longer cancelled); data is the ' +
+      'booking. Sent to the team and to the studio’s organisation.',
     data: EXAMPLE_BOOKING,
   },
   'booking.updated': {
-    description: 'A studio booking changed (time, room, participants); data is the booking as it is now.',
+    description:
+      'A booking moved: its times or its studio changed; data is the booking as it is now. Sent to the team ' +
+      'and to the studio’s organisation.',
     data: { ...EXAMPLE_BOOKING, endsAt: '2025-04-02T15:00:00.000Z' },
   },
   'booking.cancelled': {
-    description: 'A studio booking was cancelled; data is the booking as it was.',
+    description:
+      'A booking ended before its time: its session was cancelled or deleted, or its studio taken off; data ' +
+      'is the booking as it was, with status cancelled. Sent to the team and to the studio’s organisation.',
     data: { ...EXAMPLE_BOOKING, status: 'cancelled' },
   },
   'camp.rsvp.updated': {
-    description: 'Someone answered or changed their answer to a camp invitation; data is the answer.',
+    description:
+      'Someone answered a camp (accepted, declined or maybe) or changed their answer; sent to the camp’s ' +
+      'organisation. data is the answer, with previousStatus (null for a first answer).',
     data: {
+      organisationId: 2,
       campId: 5,
       userId: '0190a6e4-8c1e-7cc2-9a4b-2f8e1c3d4b5a',
       status: 'accepted',
+      previousStatus: 'maybe',
+      createdAt: '2025-04-28T09:15:00.000Z',
       updatedAt: '2025-05-01T12:00:00.000Z',
     },
   },

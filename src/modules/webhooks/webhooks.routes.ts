@@ -52,9 +52,10 @@ async function routes(app: App) {
         operationId: 'webhooks.list',
         summary: 'List webhook endpoints, newest first',
         description:
-          "With `teamId`: that team's endpoints (a team of the caller, else 404). Without it: a key's own " +
-          'team, or with a session every team the caller belongs to. `organisationId` answers 404 for now: ' +
-          'nobody belongs to an organisation yet. Secrets are never listed.',
+          "With `teamId`: that team's endpoints (a team of the caller, else 404). With `organisationId`: that " +
+          "organisation's endpoints, for its members (sessions only; anyone else, and every key, gets 404). " +
+          "Without either: a key's own team, or with a session every team the caller belongs to. Secrets are " +
+          'never listed.',
         tags,
         querystring: WebhookListQuery,
         response: { 200: WebhookEndpointPage },
@@ -73,7 +74,9 @@ async function routes(app: App) {
       schema: {
         operationId: 'webhooks.create',
         summary: 'Register a webhook endpoint; its signing secret is answered only here',
-        description: `A session names the team in \`teamId\` and must be its owner or admin; a key's endpoint belongs to its team. ${SIGNING}`,
+        description:
+          'A session names the team in `teamId`, or an organisation in `organisationId`, and must be its owner or ' +
+          `admin; a key's endpoint belongs to its team (keys never register organisation endpoints). ${SIGNING}`,
         tags,
         body: CreateWebhookBody,
         response: { 201: CreatedWebhookEndpoint },

@@ -69,7 +69,15 @@ export const CreateWebhookBody = Type.Object({
     Type.Integer({
       minimum: 1,
       maximum: 2_147_483_647,
-      description: 'The owning team: required with a session; with a key, its own team (the default)',
+      description:
+        'The owning team: with a session, this or organisationId is required; with a key, its own team (the default)',
+    }),
+  ),
+  organisationId: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'The owning organisation instead of a team (sessions of its owners and admins only)',
     }),
   ),
   description: Type.Optional(Description),

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -6,6 +6,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
+import { lockOrganisation, ORGANISATION_MANAGERS, organisationRoleOf } from '../organisations/access.ts';
 import { lockTeam } from '../teams/teams.repository.ts';
 import type { AddressGuard } from './address-guard.ts';
 import { type DeliveryRow, findEvent, listDeliveries } from './deliveries.repository.ts';
@@ -18,7 +19,7 @@ import { newSigningSecret } from './signing.ts';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
-/** Endpoints one team may register. */
+/** Endpoints one team (or one organisation) may register. */
 export const MAX_ENDPOINTS_PER_TEAM = 50;
 
 type Page = { limit: number; cursor?: string | undefined };
@@ -50,9 +51,9 @@ function deliveryView(row: DeliveryRow) {
 const distinct = (types: readonly WebhookEventType[] | undefined) => [...new Set(types ?? [])];
 
 /**
- * Webhook endpoints of a team: registration (the signing secret answered once), changes, secret rotation,
- * test events and the log of delivery attempts. Members read; owners and admins (and keys with
- * `webhooks:write`) change.
+ * Webhook endpoints of a team or an organisation: registration (the signing secret answered once), changes,
+ * secret rotation, test events and the log of delivery attempts. Members read; owners and admins (and, for a
+ * team's endpoints, keys with `webhooks:write`) change. Keys never see an organisation's endpoints.
  */
 export class WebhooksService {
   constructor(
@@ -71,19 +72,18 @@ export class WebhooksService {
     principal: Principal,
     query: Page & { teamId?: number | undefined; organisationId?: number | undefined },
   ) {
-    if (query.organisationId !== undefined) {
-      if (query.teamId !== undefined) {
-        throw errors.validation([
-          { path: '/query/organisationId', message: 'give teamId or organisationId, not both' },
-        ]);
-      }
-      // Nobody belongs to an organisation yet.
-      throw errors.notFound('organisation');
+    if (query.organisationId !== undefined && query.teamId !== undefined) {
+      throw errors.validation([
+        { path: '/query/organisationId', message: 'give teamId or organisationId, not both' },
+      ]);
     }
     const before = decodeIdCursor(query.cursor);
     const teamId = query.teamId ?? (principal.type === 'key' ? principal.teamId : undefined);
     let rows: repo.EndpointRow[];
-    if (teamId !== undefined) {
+    if (query.organisationId !== undefined) {
+      await this.requireOrganisationRole(principal, query.organisationId, 'read');
+      rows = await repo.listEndpointsOfOrganisation(this.db, query.organisationId, query.limit + 1, before);
+    } else if (teamId !== undefined) {
       await requireTeam(this.db, principal, teamId);
       rows = await repo.listEndpointsOfTeams(this.db, [teamId], query.limit + 1, before);
     } else {
@@ -96,28 +96,29 @@ export class WebhooksService {
 
   async create(
     principal: Principal,
-    input: { url: string; teamId?: number; description?: string; eventTypes?: WebhookEventType[] },
+    input: {
+      url: string;
+      teamId?: number;
+      organisationId?: number;
+      description?: string;
+      eventTypes?: WebhookEventType[];
+    },
   ) {
-    const teamId = input.teamId ?? (principal.type === 'key' ? principal.teamId : undefined);
-    if (teamId === undefined) {
-      throw errors.validation([{ path: '/body/teamId', message: 'is required with a session token' }]);
-    }
-    await this.requireWriter(principal, teamId);
+    const owner = await this.newEndpointOwner(principal, input);
     const url = this.checkedUrl(input.url);
     const secret = newSigningSecret();
     const now = this.clock.now();
     const row = await this.db.transaction(async (tx) => {
-      // Orders concurrent registrations of the team, so the limit holds across processes.
-      await lockTeam(tx, teamId);
-      const [existing] = await tx
-        .select({ n: count() })
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.teamId, teamId));
+      // Orders concurrent registrations of the owner, so the limit holds across processes.
+      if ('teamId' in owner) await lockTeam(tx, owner.teamId);
+      else await lockOrganisation(tx, owner.organisationId);
+      const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(repo.ownedBy(owner));
       if ((existing?.n ?? 0) >= MAX_ENDPOINTS_PER_TEAM) {
-        throw errors.conflict(`A team may register at most ${MAX_ENDPOINTS_PER_TEAM} webhook endpoints`);
+        const who = 'teamId' in owner ? 'A team' : 'An organisation';
+        throw errors.conflict(`${who} may register at most ${MAX_ENDPOINTS_PER_TEAM} webhook endpoints`);
       }
       return repo.insertEndpoint(tx, {
-        teamId,
+        ...owner,
         url,
         description: input.description ?? null,
         eventTypes: distinct(input.eventTypes),
@@ -142,12 +143,12 @@ export class WebhooksService {
       rotateSecret?: boolean;
     },
   ) {
-    const { teamId } = await this.requireEndpoint(principal, endpointId, 'write');
+    const { owner } = await this.requireEndpoint(principal, endpointId, 'write');
     const url = input.url === undefined ? undefined : this.checkedUrl(input.url);
     const secret = input.rotateSecret ? newSigningSecret() : undefined;
     const now = this.clock.now();
     const row = await this.db.transaction(async (tx) => {
-      const current = await repo.lockEndpoint(tx, teamId, endpointId);
+      const current = await repo.lockEndpoint(tx, owner, endpointId);
       if (!current) throw errors.notFound('webhook endpoint');
       const changes: Partial<repo.EndpointRow> = { updatedAt: now };
       if (url !== undefined) changes.url = url;
@@ -165,26 +166,26 @@ export class WebhooksService {
           previousSecretExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_TTL_MS),
         });
       }
-      return repo.updateEndpoint(tx, teamId, endpointId, changes);
+      return repo.updateEndpoint(tx, owner, endpointId, changes);
     });
     if (!row) throw errors.notFound('webhook endpoint');
     return { ...endpointView(row, now), ...(secret === undefined ? {} : { secret }) };
   }
 
   async remove(principal: Principal, endpointId: number): Promise<void> {
-    const { teamId } = await this.requireEndpoint(principal, endpointId, 'write');
-    if (!(await repo.deleteEndpoint(this.db, teamId, endpointId))) throw errors.notFound('webhook endpoint');
+    const { owner } = await this.requireEndpoint(principal, endpointId, 'write');
+    if (!(await repo.deleteEndpoint(this.db, owner, endpointId))) throw errors.notFound('webhook endpoint');
   }
 
   /** Records a `webhook.test` event for this endpoint alone; the delivery machinery sends it like any other. */
   async sendTest(principal: Principal, endpointId: number) {
-    const { endpoint, teamId } = await this.requireEndpoint(principal, endpointId, 'write');
+    const { endpoint, owner } = await this.requireEndpoint(principal, endpointId, 'write');
     if (!endpoint.enabled) {
       throw errors.conflict('The endpoint is disabled: enable it (PATCH enabled: true) before testing it');
     }
     const event = await this.db.transaction(async (tx) => {
       const id = await this.outbox.record(tx, {
-        teamId,
+        ...owner,
         type: 'webhook.test',
         endpointId,
         data: { endpointId, message: 'A test event from Team Music Workspace' },
@@ -218,17 +219,56 @@ export class WebhooksService {
     else await requireTeam(this.db, principal, teamId, MANAGERS);
   }
 
-  /** The endpoint, if the caller's team owns it (404 otherwise); writes need an owner or admin (403). */
+  /** Who a new endpoint belongs to: the team or organisation named (exactly one), checked for the caller. */
+  private async newEndpointOwner(
+    principal: Principal,
+    input: { teamId?: number; organisationId?: number },
+  ): Promise<repo.EndpointOwner> {
+    if (input.organisationId !== undefined) {
+      if (input.teamId !== undefined) {
+        throw errors.validation([
+          { path: '/body/organisationId', message: 'give teamId or organisationId, not both' },
+        ]);
+      }
+      await this.requireOrganisationRole(principal, input.organisationId, 'write');
+      return { organisationId: input.organisationId };
+    }
+    const teamId = input.teamId ?? (principal.type === 'key' ? principal.teamId : undefined);
+    if (teamId === undefined) {
+      throw errors.validation([{ path: '/body/teamId', message: 'is required with a session token' }]);
+    }
+    await this.requireWriter(principal, teamId);
+    return { teamId };
+  }
+
+  /** An organisation's endpoints: its members read, its owners and admins change; keys never see them (404). */
+  private async requireOrganisationRole(
+    principal: Principal,
+    organisationId: number,
+    access: 'read' | 'write',
+  ) {
+    if (principal.type === 'key') throw errors.notFound('organisation');
+    const role = await organisationRoleOf(this.db, principal.userId, organisationId);
+    if (!role) throw errors.notFound('organisation');
+    if (access === 'write' && !ORGANISATION_MANAGERS.includes(role)) throw errors.forbidden();
+  }
+
+  /**
+   * The endpoint, if the caller's team or (for a session) organisation owns it (404 otherwise); writes need
+   * an owner or admin there (403).
+   */
   private async requireEndpoint(principal: Principal, endpointId: number, access: 'read' | 'write') {
     if (principal.type === 'key') {
       const endpoint = await repo.endpointOfTeam(this.db, principal.teamId, endpointId);
       if (!endpoint) throw errors.notFound('webhook endpoint');
-      return { endpoint, teamId: principal.teamId };
+      return { endpoint, owner: { teamId: principal.teamId } as repo.EndpointOwner };
     }
-    const found = await repo.endpointOfMember(this.db, principal.userId, endpointId);
+    const found =
+      (await repo.endpointOfMember(this.db, principal.userId, endpointId)) ??
+      (await repo.endpointOfOrganisationMember(this.db, principal.userId, endpointId));
     if (!found) throw errors.notFound('webhook endpoint');
     if (access === 'write' && !MANAGERS.includes(found.role)) throw errors.forbidden();
-    return { endpoint: found.endpoint, teamId: found.endpoint.teamId as number };
+    return { endpoint: found.endpoint, owner: repo.ownerOf(found.endpoint) };
   }
 
   private checkedUrl(raw: string): string {

@@ -248,7 +248,7 @@ describe('listing endpoints', () => {
     expect(keyElsewhere.statusCode).toBe(404);
   });
 
-  it('answers 404 for organisationId (nobody belongs to an organisation yet) and 400 with both filters', async () => {
+  it('answers 404 for an organisation the caller is not a member of, and 400 with both filters', async () => {
     const team = await ctx.newTeam();
     const org = await ctx.request({
       method: 'GET',

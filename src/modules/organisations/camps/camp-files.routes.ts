@@ -1,0 +1,103 @@
+import type { App } from '../../../app-types.ts';
+import { principalOf } from '../../../plugins/auth.ts';
+import { pageOf } from '../../../shared/pagination.ts';
+import { NoContent } from '../../../shared/schemas.ts';
+import { fileRefusals } from '../../files/files.schemas.ts';
+import { conflictResponse } from '../../teams/conflict-response.ts';
+import { EmptyBody } from '../../teams/media.schemas.ts';
+import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
+import { session, sessionExtension } from '../route-auth.ts';
+import {
+  CampFile,
+  CampFilePage,
+  CampFileParams,
+  CampFilesQuery,
+  CampFileUpload,
+  CreateCampFileBody,
+} from './camp-files.schemas.ts';
+import { CampRefParams } from './camps.schemas.ts';
+
+/** The shared files of a camp: two-step uploads like team media, stored on a team of the uploader. */
+export async function campFilesRoutes(app: App) {
+  const { campFiles } = app.services.organisations;
+
+  app.get(
+    '/api/v1/camps/:camp/files',
+    {
+      ...session,
+      schema: {
+        operationId: 'camps.files.list',
+        summary: 'The files shared with the camp, newest first, with signed links',
+        description: "`{camp}` is the camp's id or slug. Uploads not registered yet are not listed.",
+        params: CampRefParams,
+        querystring: CampFilesQuery,
+        response: { 200: CampFilePage },
+      },
+    },
+    async (request) => campFiles.list(principalOf(request), request.params.camp, pageOf(request.query)),
+  );
+
+  app.post(
+    '/api/v1/camps/:camp/files',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'camps.files.create',
+        summary: 'Start sharing a file with the camp: answers the pending file and a URL to PUT its bytes to',
+        description:
+          "Anyone who reads the camp shares files. `teamId` names a team of the caller's: the file is stored " +
+          'there and counts towards its quota and file limits. PUT the bytes to `uploadUrl` with `headers`, ' +
+          'then confirm with `POST /api/v1/camps/{camp}/files/{fileId}/added`.',
+        params: CampRefParams,
+        body: CreateCampFileBody,
+        response: { 201: CampFileUpload, ...fileRefusals },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await campFiles.create(principalOf(request), request.params.camp, request.body)),
+  );
+
+  await app.register(async (scope: App) => {
+    acceptEmptyJsonBody(scope);
+    scope.post(
+      '/api/v1/camps/:camp/files/:fileId/added',
+      {
+        ...sessionExtension,
+        schema: {
+          operationId: 'camps.files.added',
+          summary: 'Confirm a camp file once its bytes are PUT: the file is checked, stored and listed',
+          description:
+            'By a member of the team the file is stored on. Calling it again after success answers the file. ' +
+            'Takes no body (or `{}`).',
+          params: CampFileParams,
+          body: EmptyBody,
+          response: {
+            200: CampFile,
+            ...fileRefusals,
+            ...conflictResponse('upload_missing (nothing PUT yet) or upload_closed (expired or discarded)'),
+          },
+        },
+      },
+      async (request) => campFiles.added(principalOf(request), request.params.camp, request.params.fileId),
+    );
+  });
+
+  app.delete(
+    '/api/v1/camps/:camp/files/:fileId',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'camps.files.delete',
+        summary: 'Delete a camp file and its bytes, registered or pending',
+        description:
+          'By its uploader, owners and admins of its team, or owners and admins of the organisation.',
+        params: CampFileParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await campFiles.remove(principalOf(request), request.params.camp, request.params.fileId);
+      return reply.code(204).send(null);
+    },
+  );
+}

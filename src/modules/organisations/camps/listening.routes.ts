@@ -1,0 +1,117 @@
+import type { App } from '../../../app-types.ts';
+import { principalOf } from '../../../plugins/auth.ts';
+import { pageOf } from '../../../shared/pagination.ts';
+import { NoContent } from '../../../shared/schemas.ts';
+import { session, sessionExtension } from '../route-auth.ts';
+import { CampRefParams } from './camps.schemas.ts';
+import {
+  ListeningItem,
+  ListeningItemParams,
+  ListeningPage,
+  ListeningQuery,
+  ReorderListeningBody,
+  SubmitTrackBody,
+  UpdateListeningItemBody,
+} from './listening.schemas.ts';
+
+/** The listening queue of a camp. */
+export async function listeningRoutes(app: App) {
+  const { listening } = app.services.organisations;
+
+  app.get(
+    '/api/v1/camps/:camp/listening',
+    {
+      ...session,
+      schema: {
+        operationId: 'camps.listening.list',
+        summary: "The tracks submitted for the camp's listening session, in queue order",
+        description:
+          "`{camp}` is the camp's id or slug. Played tracks keep their place (see `playedAt`); tracks " +
+          'deleted since they were submitted are left out.',
+        params: CampRefParams,
+        querystring: ListeningQuery,
+        response: { 200: ListeningPage },
+      },
+    },
+    async (request) => listening.list(principalOf(request), request.params.camp, pageOf(request.query)),
+  );
+
+  app.post(
+    '/api/v1/camps/:camp/listening',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'camps.listening.submit',
+        summary: "Submit a track of one of the caller's teams: it joins the end of the queue",
+        description:
+          "A track the caller's team only has shared with it is 403; a track queued already, or a full " +
+          'queue (200 tracks), is 409.',
+        params: CampRefParams,
+        body: SubmitTrackBody,
+        response: { 201: ListeningItem },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await listening.submit(principalOf(request), request.params.camp, request.body.trackId)),
+  );
+
+  app.put(
+    '/api/v1/camps/:camp/listening/order',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'camps.listening.reorder',
+        summary: 'Put the queue in a new order (owners and admins of the organisation)',
+        description:
+          '`itemIds` lists every item of the queue once; when the queue changed meanwhile (an item added or ' +
+          'withdrawn), 409. Answers the whole queue in its new order.',
+        params: CampRefParams,
+        body: ReorderListeningBody,
+        response: { 200: ListeningPage },
+      },
+    },
+    async (request) => listening.reorder(principalOf(request), request.params.camp, request.body.itemIds),
+  );
+
+  app.patch(
+    '/api/v1/camps/:camp/listening/:itemId',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'camps.listening.update',
+        summary: 'Mark a queued track played, or unplayed again (owners and admins of the organisation)',
+        params: ListeningItemParams,
+        body: UpdateListeningItemBody,
+        response: { 200: ListeningItem },
+      },
+    },
+    async (request) =>
+      listening.setPlayed(
+        principalOf(request),
+        request.params.camp,
+        request.params.itemId,
+        request.body.played,
+      ),
+  );
+
+  app.delete(
+    '/api/v1/camps/:camp/listening/:itemId',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'camps.listening.withdraw',
+        summary: 'Withdraw a track from the queue',
+        description:
+          'By its submitter, owners and admins of its team, or owners and admins of the organisation.',
+        params: ListeningItemParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await listening.remove(principalOf(request), request.params.camp, request.params.itemId);
+      return reply.code(204).send(null);
+    },
+  );
+}

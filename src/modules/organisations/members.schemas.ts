@@ -1,0 +1,23 @@
+import { Type } from '@sinclair/typebox';
+import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { OrganisationRoleSchema } from './organisations.schemas.ts';
+
+export const OrganisationMember = Type.Object({
+  userId: Uuid,
+  name: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+  role: OrganisationRoleSchema,
+  joinedAt: Timestamp,
+});
+export const OrganisationMemberPage = Page(OrganisationMember);
+export const MembersQuery = Type.Object(PageQuery);
+export const MemberParams = Type.Object({ id: Id, userId: Uuid });
+
+export const AddMemberBody = Type.Object({
+  userId: Type.Optional(Uuid),
+  email: Type.Optional(
+    Type.String({ minLength: 3, maxLength: 320, description: "The person's e-mail; give userId or email" }),
+  ),
+  role: Type.Optional(OrganisationRoleSchema),
+});
+export const UpdateMemberBody = Type.Object({ role: OrganisationRoleSchema });

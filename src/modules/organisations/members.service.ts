@@ -1,0 +1,143 @@
+import type { Db } from '../../db/client.ts';
+import type { OrganisationRole } from '../../db/schema/index.ts';
+import type { Principal } from '../../plugins/auth.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { errors } from '../../shared/errors.ts';
+import { toPage } from '../../shared/pagination.ts';
+import { sessionUserId } from '../../shared/tenancy.ts';
+import { decodeJoinedCursor } from '../teams/cursors.ts';
+import {
+  lockOrganisation,
+  managesOrganisation,
+  type OrganisationAccess,
+  requireOrganisation,
+} from './access.ts';
+import { recordOrganisationActivity } from './activity.ts';
+import * as repo from './members.repository.ts';
+
+type Page = { limit: number; cursor?: string | undefined };
+
+const view = ({ userId, name, email, role, joinedAt }: repo.OrganisationMemberRow) => ({
+  userId,
+  name,
+  email,
+  role,
+  joinedAt,
+});
+
+const OWNER_ONLY = 'Only an owner can make, unmake or remove owners';
+
+/**
+ * The members of an organisation. Owners and admins add, change and remove members; only owners touch the
+ * owner role; anyone may leave. Every change runs under the organisation's lock, so an organisation always
+ * keeps an owner (409 otherwise), whatever runs at the same time.
+ */
+export class OrganisationMembersService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(principal: Principal, organisationId: number, page: Page) {
+    await requireOrganisation(this.db, principal, organisationId);
+    const rows = await repo.listMembers(
+      this.db,
+      organisationId,
+      page.limit + 1,
+      decodeJoinedCursor(page.cursor),
+    );
+    const result = toPage(rows, page.limit, (last) => [last.joinedMicros, last.userId]);
+    return { items: result.items.map(view), nextCursor: result.nextCursor };
+  }
+
+  /** Adds an existing user, found by id or e-mail (404 when there is none), as `role` (default member). */
+  async add(
+    principal: Principal,
+    organisationId: number,
+    input: { userId?: string | undefined; email?: string | undefined; role?: OrganisationRole | undefined },
+  ) {
+    if ((input.userId === undefined) === (input.email === undefined))
+      throw errors.validation([{ path: '/body/userId', message: 'give userId or email (one of them)' }]);
+    const role = input.role ?? 'member';
+    return this.db.transaction(async (tx) => {
+      const actor = await this.managerUnderLock(tx, principal, organisationId);
+      if (role === 'owner' && actor.role !== 'owner') throw errors.forbidden(OWNER_ONLY);
+      const user = await repo.findUser(tx, input);
+      if (!user) throw errors.notFound('user');
+      const now = this.clock.now();
+      if (!(await repo.insertMember(tx, { organisationId, userId: user.id, role, joinedAt: now })))
+        throw errors.conflict('The user is already a member of the organisation');
+      await this.record(tx, principal, organisationId, 'organisation.member_added', user.id, { role });
+      return view(await this.memberOf(tx, organisationId, user.id));
+    });
+  }
+
+  async updateRole(principal: Principal, organisationId: number, userId: string, role: OrganisationRole) {
+    return this.db.transaction(async (tx) => {
+      const actor = await this.managerUnderLock(tx, principal, organisationId);
+      const target = await this.memberOf(tx, organisationId, userId);
+      if (target.role === role) return view(target);
+      if ((role === 'owner' || target.role === 'owner') && actor.role !== 'owner')
+        throw errors.forbidden(OWNER_ONLY);
+      if (target.role === 'owner')
+        await this.keepAnOwner(tx, organisationId, 'The last owner cannot be demoted');
+      await repo.updateRole(tx, organisationId, userId, role);
+      await this.record(tx, principal, organisationId, 'organisation.member_role_changed', userId, {
+        from: target.role,
+        to: role,
+      });
+      return view({ ...target, role });
+    });
+  }
+
+  /** Owners and admins remove others (owners only remove owners); any member may leave. */
+  async remove(principal: Principal, organisationId: number, userId: string): Promise<void> {
+    const self = sessionUserId(principal) === userId;
+    await this.db.transaction(async (tx) => {
+      if (!(await lockOrganisation(tx, organisationId))) throw errors.notFound('organisation');
+      const actor = await requireOrganisation(tx, principal, organisationId);
+      if (!self && !managesOrganisation(actor))
+        throw errors.forbidden('Only owners and admins of the organisation can do this');
+      const target = await this.memberOf(tx, organisationId, userId);
+      if (!self && target.role === 'owner' && actor.role !== 'owner') throw errors.forbidden(OWNER_ONLY);
+      if (target.role === 'owner')
+        await this.keepAnOwner(tx, organisationId, 'The last owner cannot leave the organisation');
+      await repo.deleteMember(tx, organisationId, userId);
+      await this.record(tx, principal, organisationId, 'organisation.member_removed', userId, {
+        role: target.role,
+      });
+    });
+  }
+
+  private async managerUnderLock(tx: Db, principal: Principal, organisationId: number) {
+    if (!(await lockOrganisation(tx, organisationId))) throw errors.notFound('organisation');
+    return requireOrganisation(tx, principal, organisationId, 'manage') as Promise<OrganisationAccess>;
+  }
+
+  private async memberOf(db: Db, organisationId: number, userId: string) {
+    const member = await repo.findMember(db, organisationId, userId);
+    if (!member) throw errors.notFound('member');
+    return member;
+  }
+
+  private async keepAnOwner(db: Db, organisationId: number, message: string): Promise<void> {
+    if ((await repo.countOwners(db, organisationId)) <= 1)
+      throw errors.conflict(`${message}; make another member owner first, or delete the organisation`);
+  }
+
+  private record(
+    tx: Db,
+    principal: Principal,
+    organisationId: number,
+    action: string,
+    userId: string,
+    data: Record<string, unknown>,
+  ) {
+    return recordOrganisationActivity(tx, principal, organisationId, {
+      action,
+      subjectType: 'organisation_member',
+      subjectId: userId,
+      data,
+    });
+  }
+}

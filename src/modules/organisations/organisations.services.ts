@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { WebhookOutbox } from '../webhooks/outbox.ts';
+import { CampFilesService } from './camps/camp-files.service.ts';
+import { CampsService } from './camps/camps.service.ts';
+import { ListeningService } from './camps/listening.service.ts';
+import { OrganisationMembersService } from './members.service.ts';
+import { OrganisationTeamsService } from './organisation-teams.service.ts';
+import { OrganisationsService } from './organisations.service.ts';
+import { PlacesService } from './places/places.service.ts';
+import { RollupsService } from './rollups/rollups.service.ts';
+import { ScheduleService } from './schedule/schedule.service.ts';
+
+/** The services of the organisations area (organisations, their places, camps and roll-ups). */
+export function createOrganisationsServices(
+  db: Db,
+  clock: Clock,
+  outbox: WebhookOutbox,
+  files: FilesService,
+) {
+  return {
+    organisations: new OrganisationsService(db, clock, files),
+    teams: new OrganisationTeamsService(db, clock),
+    members: new OrganisationMembersService(db, clock),
+    places: new PlacesService(db, clock),
+    camps: new CampsService(db, clock, outbox, files),
+    listening: new ListeningService(db, clock),
+    campFiles: new CampFilesService(db, files),
+    rollups: new RollupsService(db, clock),
+    schedule: new ScheduleService(db),
+  };
+}

@@ -1,0 +1,83 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { TestContext, TestTeam, TestUser } from '../../../test/helpers/context.ts';
+import { activityEntries, type OrganisationRole, organisationMembers } from '../../db/schema/index.ts';
+
+type Fields = Record<string, unknown>;
+
+export type TestOrganisation = { id: number; name: string; owner: TestUser };
+
+/** Helpers of the organisations tests: organisations, teams in them and camps, made through the API. */
+export function organisationHelpers(ctx: TestContext) {
+  async function call(
+    method: 'POST' | 'PATCH',
+    url: string,
+    token: string,
+    payload: Fields,
+    expected: number,
+  ) {
+    const res = await ctx.request({ method, url, token, payload });
+    if (res.statusCode !== expected) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  }
+
+  /** An organisation owned by `owner` (a new user when not given). */
+  async function newOrganisation(owner?: TestUser, name = `Org ${ctx.unique()}`): Promise<TestOrganisation> {
+    const user = owner ?? (await ctx.newUser());
+    const body = await call('POST', '/api/v1/organisations', user.token, { name }, 201);
+    return { id: body.id, name: body.name, owner: user };
+  }
+
+  /** Adds the team as `token` (default: the organisation's owner, who must also manage the team). */
+  function addTeam(organisation: TestOrganisation, team: TestTeam, token = organisation.owner.token) {
+    return call('POST', `/api/v1/organisations/${organisation.id}/teams`, token, { teamId: team.id }, 201);
+  }
+
+  /** A team and an organisation of the same owner, the team in it. */
+  async function organisationWithTeam(owner?: TestUser) {
+    const team = await ctx.newTeam(owner);
+    const organisation = await newOrganisation(team.owner);
+    await addTeam(organisation, team);
+    return { organisation, team };
+  }
+
+  /** Makes a user a member of the organisation directly (the API has its own tests). */
+  async function addOrganisationMember(
+    organisation: TestOrganisation,
+    role: OrganisationRole = 'member',
+    user?: TestUser,
+  ): Promise<TestUser> {
+    const member = user ?? (await ctx.newUser());
+    await ctx.database.db
+      .insert(organisationMembers)
+      .values({ organisationId: organisation.id, userId: member.id, role });
+    return member;
+  }
+
+  /** A camp of the organisation, made by its owner. */
+  function newCamp(organisation: TestOrganisation, fields: Fields = {}) {
+    return call(
+      'POST',
+      `/api/v1/organisations/${organisation.id}/camps`,
+      organisation.owner.token,
+      { name: `Camp ${ctx.unique()}`, startsOn: '2030-06-01', endsOn: '2030-06-07', ...fields },
+      201,
+    );
+  }
+
+  /** The activity entries of a team, oldest first. */
+  function activityOf(teamId: number, action?: string) {
+    return ctx.database.db
+      .select({
+        action: activityEntries.action,
+        subjectType: activityEntries.subjectType,
+        subjectId: activityEntries.subjectId,
+        actorUserId: activityEntries.actorUserId,
+        data: activityEntries.data,
+      })
+      .from(activityEntries)
+      .where(and(eq(activityEntries.teamId, teamId), action ? eq(activityEntries.action, action) : undefined))
+      .orderBy(asc(activityEntries.id));
+  }
+
+  return { newOrganisation, addTeam, organisationWithTeam, addOrganisationMember, newCamp, activityOf };
+}

@@ -1,0 +1,78 @@
+import type { App } from '../../../app-types.ts';
+import { principalOf } from '../../../plugins/auth.ts';
+import { IdParams } from '../../../shared/schemas.ts';
+import { session } from '../route-auth.ts';
+import { NEXT_ACTIONS_RULE } from './next-actions.ts';
+import {
+  FollowUpPage,
+  FollowUpsQuery,
+  NextActionList,
+  ProspectPage,
+  ProspectsQuery,
+} from './rollups.schemas.ts';
+
+const WHO_SEES =
+  'Members of the organisation see every team of it; a reader who only belongs to some of its teams sees ' +
+  'those teams, and of the (personal) follow-up tasks only their own.';
+
+/** The CRM roll-ups over an organisation's teams. */
+export async function rollupsRoutes(app: App) {
+  const { rollups } = app.services.organisations;
+
+  app.get(
+    '/api/v1/organisations/:id/follow-ups',
+    {
+      ...session,
+      schema: {
+        operationId: 'organisations.followUps.list',
+        summary: "Follow-up tasks of the organisation's teams, earliest due first (undated last)",
+        description:
+          `Tasks the assistant bot took from chat messages. \`status\` defaults to open; \`assignee\` is a user id; ` +
+          `\`dueBefore\` keeps tasks due before that instant. ${WHO_SEES}`,
+        params: IdParams,
+        querystring: FollowUpsQuery,
+        response: { 200: FollowUpPage },
+      },
+    },
+    async (request) => {
+      const { limit, ...query } = request.query;
+      return rollups.followUps(principalOf(request), request.params.id, { ...query, limit: limit ?? 50 });
+    },
+  );
+
+  app.get(
+    '/api/v1/organisations/:id/next-actions',
+    {
+      ...session,
+      schema: {
+        operationId: 'organisations.nextActions',
+        summary: "A short prioritised list of what to do next across the organisation's teams",
+        description: `${NEXT_ACTIONS_RULE} One list, never paged (\`nextCursor\` is null). ${WHO_SEES}`,
+        params: IdParams,
+        response: { 200: NextActionList },
+      },
+    },
+    async (request) => rollups.nextActions(principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/v1/organisations/:id/prospects',
+    {
+      ...session,
+      schema: {
+        operationId: 'organisations.prospects',
+        summary: "Contacts of the organisation's teams still in the pipeline (lead status not won or lost)",
+        description:
+          'Grouped by stage, furthest first (negotiating, qualified, contacted, new), then by name. `counts` ' +
+          `gives each stage's total. ${WHO_SEES}`,
+        params: IdParams,
+        querystring: ProspectsQuery,
+        response: { 200: ProspectPage },
+      },
+    },
+    async (request) => {
+      const { limit, ...query } = request.query;
+      return rollups.prospects(principalOf(request), request.params.id, { ...query, limit: limit ?? 50 });
+    },
+  );
+}

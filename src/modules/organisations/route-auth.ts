@@ -1,0 +1,5 @@
+import { auth } from '../../plugins/auth.ts';
+
+/** Auth classes of the organisations area: every route is session-only (S); extensions are flagged. */
+export const session = { config: { auth: auth.session } } as const;
+export const sessionExtension = { config: { auth: auth.session, extension: true } } as const;

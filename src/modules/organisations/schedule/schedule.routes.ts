@@ -1,0 +1,56 @@
+import type { App } from '../../../app-types.ts';
+import { principalOf } from '../../../plugins/auth.ts';
+import { IdParams } from '../../../shared/schemas.ts';
+import { SessionPage } from '../../sessions/sessions.schemas.ts';
+import { CampRefParams } from '../camps/camps.schemas.ts';
+import { session } from '../route-auth.ts';
+import { CampWeek, MAX_WEEK_SESSIONS, OrganisationSessionsQuery, WeekQuery } from './schedule.schemas.ts';
+
+/** Studio sessions seen from an organisation and from a camp. */
+export async function scheduleRoutes(app: App) {
+  const { schedule } = app.services.organisations;
+
+  app.get(
+    '/api/v1/organisations/:id/sessions',
+    {
+      ...session,
+      schema: {
+        operationId: 'organisations.sessions.list',
+        summary:
+          "Studio sessions of the organisation's teams and sessions booked in its studios, soonest first",
+        description:
+          '`from` and `to` bound the start time (`from` inclusive, `to` exclusive); every status is listed ' +
+          'unless `status` is given. Keyset pages: pass nextCursor as cursor with the same filters.',
+        params: IdParams,
+        querystring: OrganisationSessionsQuery,
+        response: { 200: SessionPage },
+      },
+    },
+    async (request) => {
+      const { limit, ...query } = request.query;
+      return schedule.organisationSessions(principalOf(request), request.params.id, {
+        ...query,
+        limit: limit ?? 50,
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/camps/:camp/week',
+    {
+      ...session,
+      schema: {
+        operationId: 'camps.week',
+        summary: "The camp's sessions grouped by day",
+        description:
+          "`{camp}` is the camp's id or slug. Every day of the camp is listed (empty ones too) with the " +
+          'sessions linked to the camp that start that day in `timezone` (default UTC), earliest first; ' +
+          `cancelled sessions are left out; at most ${MAX_WEEK_SESSIONS} sessions.`,
+        params: CampRefParams,
+        querystring: WeekQuery,
+        response: { 200: CampWeek },
+      },
+    },
+    async (request) => schedule.campWeek(principalOf(request), request.params.camp, request.query.timezone),
+  );
+}
