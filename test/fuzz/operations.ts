@@ -41,9 +41,15 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
     }),
   );
   const ends = (op: Operation) => ENDING.test(op.operationId) || op.method === 'DELETE';
-  return operations.sort(
-    (a, b) => Number(ends(a)) - Number(ends(b)) || a.operationId.localeCompare(b.operationId),
-  );
+  // An event stream stays open until its client leaves, so an injected request would never end; such
+  // operations have their own tests over a listening server.
+  const streams = (op: Operation) =>
+    Object.values(document.paths[op.path]?.[op.method.toLowerCase()]?.responses ?? {}).some(
+      (r) => r.content?.['text/event-stream'] !== undefined,
+    );
+  return operations
+    .filter((op) => !streams(op))
+    .sort((a, b) => Number(ends(a)) - Number(ends(b)) || a.operationId.localeCompare(b.operationId));
 }
 
 /** Ids worth trying in paths: those of the data set up for the run, small ones, and hostile ones. */

@@ -1,0 +1,44 @@
+import type { TestContext, TestTeam, TestUser } from '../../../test/helpers/context.ts';
+
+/** A JSON answer, read loosely: tests check what they use. */
+type Json = ReturnType<typeof JSON.parse>;
+
+/** Chat data made through the API, as clients make it. */
+export function chatHelpers(ctx: TestContext) {
+  async function call(method: string, url: string, user: TestUser, payload?: object) {
+    const res = await ctx.request({
+      method: method as 'GET',
+      url,
+      token: user.token,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    return { status: res.statusCode, body: (res.body ? res.json() : null) as Json };
+  }
+
+  async function expectOk(method: string, url: string, user: TestUser, payload?: object): Promise<Json> {
+    const res = await call(method, url, user, payload);
+    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
+  /** A thread of `team` made by `by` (the team's owner by default): a team thread unless told otherwise. */
+  function newThread(
+    team: TestTeam,
+    options: { type?: string; name?: string; memberIds?: string[]; by?: TestUser; teamIds?: number[] } = {},
+  ): Promise<Json> {
+    const { by = team.owner, type = 'team', teamIds = [team.id], ...rest } = options;
+    const name = rest.name ?? (type === 'direct' ? undefined : `${type} thread`);
+    return expectOk('POST', '/api/v1/chat/threads/', by, {
+      type,
+      teamIds,
+      ...(name === undefined ? {} : { name }),
+      ...(rest.memberIds ? { memberIds: rest.memberIds } : {}),
+    });
+  }
+
+  function post(threadId: string, user: TestUser, content = 'hello'): Promise<Json> {
+    return expectOk('POST', `/api/v1/chat/threads/${threadId}/messages`, user, { content });
+  }
+
+  return { call, expectOk, newThread, post };
+}

@@ -1,0 +1,40 @@
+import { Type } from '@sinclair/typebox';
+import { CHAT_MENTION_KINDS } from '../../../db/schema/index.ts';
+import { Id, Page, PageQuery, Uuid } from '../../../shared/schemas.ts';
+import { StringEnum } from '../../../shared/string-enum.ts';
+
+export const MentionCard = Type.Object({
+  kind: StringEnum(CHAT_MENTION_KINDS),
+  id: Type.String({ description: 'A user UUID, or the integer id of a track, album or contact, as text' }),
+  label: Type.String({ description: 'What the mention shows: a name or a title' }),
+  detail: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'A second line: the e-mail of a person, the artist of a track or album, the company of a contact',
+  }),
+});
+
+export const MentionSearchQuery = Type.Object({
+  teamId: Id,
+  q: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Prefix of a name, title or e-mail (any case); empty: all' }),
+  ),
+  limit: PageQuery.limit,
+});
+export const MentionSearchResult = Type.Object({
+  items: Type.Array(MentionCard),
+  nextCursor: Type.Null({ description: 'Always null: narrow q for more' }),
+});
+
+export const MentionContextQuery = Type.Object({
+  teamId: Id,
+  kind: StringEnum(CHAT_MENTION_KINDS),
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'A user UUID, or an integer id' }),
+});
+
+export const Person = Type.Object({
+  id: Uuid,
+  name: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+});
+export const PeoplePage = Page(Person);
+export const PeopleQuery = Type.Object({ teamId: Id, ...PageQuery });

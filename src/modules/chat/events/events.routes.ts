@@ -1,0 +1,79 @@
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../../app-types.ts';
+import { principalOf } from '../../../plugins/auth.ts';
+import { errors } from '../../../shared/errors.ts';
+import { sessionExtension } from '../route-auth.ts';
+import { CHAT_EVENT_TYPES } from './event-types.ts';
+import { RETRY_MS } from './sse-connection.ts';
+
+const EventId = Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15, description: 'An event id' });
+
+const DESCRIPTION = [
+  'Server-Sent Events (text/event-stream) for every thread the caller sees, from every server process.',
+  'Each event is `id: <event id>`, `event: <type>` and one `data:` line of JSON',
+  '`{id, type, threadId, createdAt, data}`. Types and their data:',
+  'message.created and message.updated `{message}` (the message without reactions, which differ per person);',
+  'message.deleted `{messageId, deletedAt}`; reaction.added and reaction.removed `{messageId, userId, emoji}`;',
+  'typing `{userId, typing, expiresAt}`; read `{userId, lastReadMessageId, readAt}`;',
+  'thread.created and thread.updated `{thread}` (without unreadCount, pinned, lastMessage);',
+  'thread.deleted `{threadId}`; member.added `{userId, by}`; member.removed `{userId, by, reason: left|removed}`',
+  '(the removed person gets this one, then nothing more of the thread).',
+  'Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the',
+  '`lastEventId` query parameter where a client cannot set headers; every event after it that the caller may',
+  'see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some',
+  'of the events after that id are no longer kept, the stream starts with `event: stream.gap`',
+  '`{type, lastEventId, oldestEventId}` (reload threads and messages). Without either, the stream starts now.',
+  `The stream opens with \`retry: ${RETRY_MS}\`. A \`: heartbeat\` comment comes every 15 seconds. Access is`,
+  'checked for each event: someone removed from a thread (or from its team) stops getting its events at once.',
+  'The service ends a stream with `event: stream.closed` `{type, reason}`: shutdown (reconnect),',
+  'slow_consumer (the client did not read and its unread data passed the limit: reconnect with',
+  'Last-Event-ID) or session_ended (sign in again). stream.* events carry no id, so they never move',
+  'Last-Event-ID.',
+].join(' ');
+
+const StreamResponse = {
+  description: `The event stream. ${CHAT_EVENT_TYPES.length} event types: ${CHAT_EVENT_TYPES.join(', ')}.`,
+  content: { 'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events' } } },
+};
+
+/** The real-time stream (extension). */
+export async function chatEventsRoutes(app: App) {
+  const chat = app.services.chat;
+  // Open streams end before the server waits for its connections to close.
+  app.addHook('preClose', async () => {
+    chat.hub.closeAll('shutdown');
+  });
+
+  app.get(
+    '/api/v1/chat/events',
+    {
+      ...sessionExtension,
+      // A HEAD request would open a stream that never sends anything.
+      exposeHeadRoute: false,
+      schema: {
+        operationId: 'chat.events.stream',
+        summary: 'Stream chat events as they happen (Server-Sent Events)',
+        description: DESCRIPTION,
+        querystring: Type.Object({ lastEventId: Type.Optional(EventId) }),
+        headers: Type.Object({ 'last-event-id': Type.Optional(EventId) }, { additionalProperties: true }),
+        response: { 200: StreamResponse },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers['last-event-id'];
+      const query = request.query.lastEventId;
+      if (typeof header === 'string' && query !== undefined && header !== query)
+        throw errors.validation([
+          { path: '/query/lastEventId', message: 'differs from the Last-Event-ID header; send one of them' },
+        ]);
+      const last = typeof header === 'string' ? header : query;
+      await chat.streams.open(
+        request,
+        reply,
+        principalOf(request),
+        last === undefined ? undefined : Number(last),
+      );
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,199 @@
+import type { Db } from '../../../db/client.ts';
+import type { Principal } from '../../../plugins/auth.ts';
+import type { Clock } from '../../../shared/clock.ts';
+import { errors } from '../../../shared/errors.ts';
+import { decodeCursor, toPage } from '../../../shared/pagination.ts';
+import { sessionUserId } from '../../../shared/tenancy.ts';
+import { recordChatActivity } from '../chat-activity.ts';
+import type { ChatEventLog } from '../events/event-log.ts';
+import { goneAsNotFound } from '../gone-as-not-found.ts';
+import { type ChatIds, isUuid } from '../ids.ts';
+import { managesThread, requireThread, type ThreadAccess } from '../thread-access.ts';
+import { visibleMentions } from './mention-targets.ts';
+import { parseMentions } from './mentions.ts';
+import { type MessageRow, type MessageView, messageEventView, messageView } from './message-view.ts';
+import * as repo from './messages.repository.ts';
+
+/** Who writes a message: a user, or (for the bot helpers) a bot. */
+export type MessageAuthor = { userId: string } | { botId: string };
+
+/** The thread a message goes to, as far as writing it needs. */
+export type MessageThread = Pick<ThreadAccess, 'id' | 'teamIds'>;
+
+/** Messages of a thread and their reactions. */
+export class ChatMessagesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ids: ChatIds,
+    private readonly events: ChatEventLog,
+  ) {}
+
+  /** Message views for `viewerId`: reactions and mentions of every row in two statements. */
+  async views(db: Db, rows: MessageRow[], viewerId: string): Promise<MessageView[]> {
+    const live = rows.filter((r) => r.deletedAt === null).map((r) => r.id);
+    const [reactions, mentions] = await Promise.all([
+      repo.reactionsOf(db, live, viewerId),
+      repo.mentionsOf(db, live),
+    ]);
+    return rows.map((r) => messageView(r, reactions.get(r.id), mentions.get(r.id)));
+  }
+
+  /** A page of the thread's messages, newest first; `nextCursor` goes back in time. */
+  async list(principal: Principal, threadId: string, page: { limit: number; cursor?: string | undefined }) {
+    const userId = sessionUserId(principal);
+    await requireThread(this.db, userId, threadId);
+    const before = decodeCursor(page.cursor, isUuid);
+    const rows = await repo.listMessages(this.db, threadId, before, page.limit + 1);
+    const { items, nextCursor } = toPage(rows, page.limit, (last) => last.id);
+    return { items: await this.views(this.db, items, userId), nextCursor };
+  }
+
+  async create(principal: Principal, threadId: string, input: { content: string }): Promise<MessageView> {
+    const userId = sessionUserId(principal);
+    const thread = await requireThread(this.db, userId, threadId);
+    return goneAsNotFound('chat thread', () =>
+      this.db.transaction((tx) => this.post(tx, thread, { userId }, input.content)),
+    );
+  }
+
+  /**
+   * Writes a message by a user or a bot in `tx`: its mentions, the thread's last message, the event and the
+   * activity. The caller has checked that the author may write there.
+   */
+  async post(tx: Db, thread: MessageThread, author: MessageAuthor, content: string): Promise<MessageView> {
+    const now = this.clock.now();
+    const userId = 'userId' in author ? author.userId : null;
+    const row = await repo.insertMessage(tx, {
+      id: this.ids.next(),
+      threadId: thread.id,
+      authorId: userId,
+      botId: 'botId' in author ? author.botId : null,
+      content,
+      createdAt: now,
+      editedAt: null,
+      deletedAt: null,
+    });
+    const mentions = await visibleMentions(tx, thread, parseMentions(content));
+    await repo.insertMentions(tx, row.id, mentions);
+    const view = messageView(
+      row,
+      [],
+      mentions.map((m) => ({ kind: m.kind, id: m.targetId, label: m.label })),
+    );
+    await this.events.write(tx, [
+      { threadId: thread.id, type: 'message.created', payload: { message: messageEventView(view) } },
+    ]);
+    await recordChatActivity(tx, {
+      actorUserId: userId,
+      teamIds: thread.teamIds,
+      subjectType: 'chat_message',
+      subjectId: row.id,
+      action: 'created',
+      data: { threadId: thread.id },
+    });
+    // Last: the thread's row is locked from here to the commit, and every message of the thread needs it.
+    await repo.bumpThread(tx, row);
+    return view;
+  }
+
+  /** Changes the text of one's own message (mentions are read again). */
+  async update(principal: Principal, threadId: string, messageId: string, content: string) {
+    const userId = sessionUserId(principal);
+    const thread = await requireThread(this.db, userId, threadId);
+    const found = await this.requireMessage(threadId, messageId);
+    if (found.authorId !== userId) throw errors.forbidden('Only the author edits a message');
+    if (found.deletedAt) throw errors.conflict('This message was deleted');
+    return this.db.transaction(async (tx) => {
+      const row = await repo.updateContent(tx, messageId, content, this.clock.now());
+      if (!row) throw errors.conflict('This message was deleted');
+      const mentions = await visibleMentions(tx, thread, parseMentions(content));
+      await repo.replaceMentions(tx, messageId, mentions);
+      const [view] = await this.views(tx, [row], userId);
+      await this.events.write(tx, [
+        { threadId, type: 'message.updated', payload: { message: messageEventView(view!) } },
+      ]);
+      await this.activity(tx, userId, thread, messageId, 'edited');
+      return view!;
+    });
+  }
+
+  /** Deletes a message softly (its author, or an owner or admin of one of the thread's teams); idempotent. */
+  async remove(principal: Principal, threadId: string, messageId: string): Promise<void> {
+    const userId = sessionUserId(principal);
+    const thread = await requireThread(this.db, userId, threadId);
+    const found = await this.requireMessage(threadId, messageId);
+    if (found.authorId !== userId && !managesThread(thread))
+      throw errors.forbidden('Only the author or a team owner or admin deletes a message');
+    if (found.deletedAt) return;
+    await this.db.transaction(async (tx) => {
+      const row = await repo.softDelete(tx, messageId, this.clock.now());
+      if (!row) return;
+      await this.events.write(tx, [
+        { threadId, type: 'message.deleted', payload: { messageId, deletedAt: row.deletedAt } },
+      ]);
+      await this.activity(tx, userId, thread, messageId, 'deleted');
+    });
+  }
+
+  /** Adds the caller's reaction (idempotent); answers the message. */
+  async react(principal: Principal, threadId: string, messageId: string, emoji: string) {
+    const userId = sessionUserId(principal);
+    const thread = await requireThread(this.db, userId, threadId);
+    const found = await this.requireMessage(threadId, messageId);
+    if (found.deletedAt) throw errors.conflict('This message was deleted');
+    return goneAsNotFound('message', () => this.reactIn(userId, thread, found, emoji));
+  }
+
+  private reactIn(userId: string, thread: ThreadAccess, found: MessageRow, emoji: string) {
+    const [threadId, messageId] = [thread.id, found.id];
+    return this.db.transaction(async (tx) => {
+      if (await repo.addReaction(tx, messageId, userId, emoji, this.clock.now())) {
+        await this.events.write(tx, [
+          { threadId, type: 'reaction.added', payload: { messageId, userId, emoji } },
+        ]);
+        await this.activity(tx, userId, thread, messageId, 'reaction_added', { emoji });
+      }
+      const [view] = await this.views(tx, [found], userId);
+      return view!;
+    });
+  }
+
+  /** Removes the caller's reaction (idempotent). */
+  async unreact(principal: Principal, threadId: string, messageId: string, emoji: string): Promise<void> {
+    const userId = sessionUserId(principal);
+    const thread = await requireThread(this.db, userId, threadId);
+    await this.requireMessage(threadId, messageId);
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.removeReaction(tx, messageId, userId, emoji))) return;
+      await this.events.write(tx, [
+        { threadId, type: 'reaction.removed', payload: { messageId, userId, emoji } },
+      ]);
+      await this.activity(tx, userId, thread, messageId, 'reaction_removed', { emoji });
+    });
+  }
+
+  private async requireMessage(threadId: string, messageId: string): Promise<MessageRow> {
+    const row = await repo.findMessage(this.db, threadId, messageId);
+    if (!row) throw errors.notFound('message');
+    return row;
+  }
+
+  private activity(
+    tx: Db,
+    userId: string,
+    thread: ThreadAccess,
+    messageId: string,
+    action: string,
+    data: Record<string, unknown> = {},
+  ) {
+    return recordChatActivity(tx, {
+      actorUserId: userId,
+      teamIds: thread.teamIds,
+      subjectType: 'chat_message',
+      subjectId: messageId,
+      action,
+      data: { threadId: thread.id, ...data },
+    });
+  }
+}
