@@ -5,15 +5,27 @@ import type { App, AppDeps } from './app-types.ts';
 import { aiSearchRoutes } from './modules/ai-search/ai-search.routes.ts';
 import { albumsModuleRoutes } from './modules/albums/routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { appVersionRoutes } from './modules/app-version/app-version.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { chatModuleRoutes } from './modules/chat/routes.ts';
+import { contactsModuleRoutes } from './modules/contacts/routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { financialsModuleRoutes } from './modules/financials/routes.ts';
+import { flagsRoutes } from './modules/flags/flags.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { interviewsModuleRoutes } from './modules/interviews/routes.ts';
+import { organisationsModuleRoutes } from './modules/organisations/routes.ts';
+import { sessionsModuleRoutes } from './modules/sessions/routes.ts';
+import { overviewStatsRoutes } from './modules/stats/overview-stats.routes.ts';
 import { storageStatsRoutes } from './modules/stats/storage-stats.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.ts';
+import { toursModuleRoutes } from './modules/tours/routes.ts';
 import { tracksModuleRoutes } from './modules/tracks/routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { worldInventoryRoutes } from './modules/world-inventory/world-inventory.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { cursorBindingPlugin } from './plugins/cursor-binding.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -42,6 +54,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db: deps.database.db,
     clock: deps.clock,
     secrets: deps.secrets,
+    listen: deps.database.listen,
   });
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel),
@@ -89,12 +102,24 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(teamsRoutes);
   await app.register(filesRoutes);
   await app.register(storageStatsRoutes);
+  await app.register(overviewStatsRoutes);
   await app.register(tracksModuleRoutes);
   await app.register(albumsModuleRoutes);
   await app.register(financialsModuleRoutes);
+  await app.register(chatModuleRoutes);
+  await app.register(organisationsModuleRoutes);
+  await app.register(sessionsModuleRoutes);
+  await app.register(contactsModuleRoutes);
+  await app.register(toursModuleRoutes);
+  await app.register(interviewsModuleRoutes);
   await app.register(usersRoutes);
   await app.register(aiSearchRoutes);
   await app.register(webhooksRoutes);
+  await app.register(testimonialsRoutes);
+  await app.register(appVersionRoutes);
+  await app.register(walletRoutes);
+  await app.register(flagsRoutes);
+  await app.register(worldInventoryRoutes);
 
   return app;
 }

@@ -2,6 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import {
+  AppVersionEnv,
+  type AppVersionSettings,
+  appVersionSettings,
+} from './modules/app-version/app-version.config.ts';
+import { type FeatureFlags, FlagsEnv, parseFeatureFlags } from './modules/flags/flags.config.ts';
+import { WalletEnv, type WalletSettings, walletSettings } from './modules/wallet/wallet.config.ts';
 import { parseAllowedPrivateHosts } from './modules/webhooks/host-names.ts';
 import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.ts';
 import type { FileLimits } from './storage/limits.ts';
@@ -54,7 +61,12 @@ const EnvSchema = Type.Object({
   AI_SEARCH_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   AI_SEARCH_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 3000 }),
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: Type.Optional(Type.String()),
+  CHAT_STREAM_HEARTBEAT_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 15_000 }),
+  CHAT_STREAM_MAX_BUFFER_BYTES: Type.Integer({ minimum: 1024, maximum: 1_073_741_824, default: 1_048_576 }),
   ...StorageEnv.properties,
+  ...AppVersionEnv.properties,
+  ...FlagsEnv.properties,
+  ...WalletEnv.properties,
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -95,6 +107,14 @@ export type Config = Readonly<{
     | undefined;
   /** Private hosts or addresses webhooks may still be sent to (canonical form); everything else private is refused. */
   webhookAllowedPrivateHosts: readonly string[];
+  /** Chat event streams: the heartbeat interval, and the unread bytes after which a client is dropped. */
+  chatStream: Readonly<{ heartbeatMs: number; maxBufferBytes: number }>;
+  /** `GET /app-version`: latest and minimum app versions per platform, and where to update. */
+  appVersion: AppVersionSettings;
+  /** `GET /flags`: each flag on, off, or on for members of teams on chosen plans. */
+  featureFlags: FeatureFlags;
+  /** Wallet passes: each platform's signing settings, undefined when it is not configured. */
+  wallet: WalletSettings;
   storage: Readonly<{
     /** The storage variables as given (driver, S3 connection, TTLs, size limits). */
     settings: StorageSettings;
@@ -170,6 +190,12 @@ export function loadConfig(
   problems.push(...storageSettingsProblems(env));
   const webhookHosts = parseAllowedPrivateHosts(env.WEBHOOK_ALLOWED_PRIVATE_HOSTS);
   problems.push(...webhookHosts.problems);
+  const [appVersion, featureFlags, wallet] = [
+    appVersionSettings(env),
+    parseFeatureFlags(env),
+    walletSettings(env),
+  ];
+  problems.push(...appVersion.problems, ...featureFlags.problems, ...wallet.problems);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
   const oidcSet = [env.OIDC_ISSUER, env.OIDC_JWKS_URL, env.OIDC_AUDIENCE].filter(Boolean).length;
@@ -243,6 +269,13 @@ export function loadConfig(
           })
         : undefined,
     webhookAllowedPrivateHosts: Object.freeze(webhookHosts.hosts),
+    chatStream: Object.freeze({
+      heartbeatMs: env.CHAT_STREAM_HEARTBEAT_MS,
+      maxBufferBytes: env.CHAT_STREAM_MAX_BUFFER_BYTES,
+    }),
+    appVersion: appVersion.value,
+    featureFlags: featureFlags.value,
+    wallet: wallet.value,
     storage: storageConfig(env),
     version: packageVersion(),
   });

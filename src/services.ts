@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { createAiSearchService } from './modules/ai-search/ai-search.services.ts';
 import { createAlbumsServices } from './modules/albums/albums.services.ts';
@@ -13,15 +13,26 @@ import {
 } from './modules/auth/authenticator.ts';
 import { ExternalTokens } from './modules/auth/external-tokens.ts';
 import { Passwords } from './modules/auth/passwords.ts';
+import { createChatServices } from './modules/chat/chat.services.ts';
+import { createContactsServices } from './modules/contacts/contacts.services.ts';
 import { createFilesServices } from './modules/files/files.services.ts';
 import { createFinancialsServices } from './modules/financials/financials.services.ts';
+import { FlagsService } from './modules/flags/flags.service.ts';
+import { createInterviewsServices } from './modules/interviews/interviews.services.ts';
+import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
+import { createSessionsServices } from './modules/sessions/sessions.services.ts';
+import { OverviewStatsService } from './modules/stats/overview-stats.service.ts';
 import { StorageStatsService } from './modules/stats/storage-stats.service.ts';
 import { createTeamFilesServices } from './modules/teams/team-files.services.ts';
 import { createTeamsServices } from './modules/teams/teams.services.ts';
+import { TestimonialsService } from './modules/testimonials/testimonials.service.ts';
+import { createToursServices } from './modules/tours/tours.services.ts';
 import { createTracksServices } from './modules/tracks/tracks.services.ts';
 import { createUsersServices } from './modules/users/users.service.ts';
+import { WalletService } from './modules/wallet/wallet.service.ts';
 import { WebhookOutbox } from './modules/webhooks/outbox.ts';
 import { createWebhooksServices } from './modules/webhooks/webhooks.services.ts';
+import { WorldInventoryService } from './modules/world-inventory/world-inventory.service.ts';
 import type { Clock } from './shared/clock.ts';
 import { RateLimits } from './shared/rate-limits.ts';
 import type { Secrets } from './shared/secrets.ts';
@@ -32,11 +43,14 @@ export async function createServices({
   db,
   clock,
   secrets,
+  listen,
 }: {
   config: Config;
   db: Db;
   clock: Clock;
   secrets: Secrets;
+  /** The database's NOTIFY listener (chat's real-time events). */
+  listen: Database['listen'];
 }) {
   const limits = await RateLimits.connect(config.redisUrl, config.redisTimeoutMs);
   // Half the shutdown budget, so running jobs are handed back before the process is forced out.
@@ -68,7 +82,9 @@ export async function createServices({
     allowedPrivateHosts: config.webhookAllowedPrivateHosts,
     stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
   });
+  const chat = createChatServices({ db, listen }, clock, jobs, config.chatStream);
   return {
+    chat,
     outbox,
     webhooks,
     apiKeys,
@@ -80,6 +96,11 @@ export async function createServices({
     ...fileServices,
     ...createTeamFilesServices(db, clock, fileServices.files),
     storageStats: new StorageStatsService(db, fileServices.files),
+    overviewStats: new OverviewStatsService(db, clock),
+    testimonials: new TestimonialsService(db),
+    wallet: new WalletService(db, clock, config.wallet),
+    flags: new FlagsService(db, config.featureFlags),
+    worldInventory: new WorldInventoryService(db),
     ...createTracksServices({
       db,
       clock,
@@ -89,6 +110,11 @@ export async function createServices({
     }),
     ...createAlbumsServices(db, clock, fileServices.files),
     ...createFinancialsServices(db, clock, outbox),
+    organisations: createOrganisationsServices(db, clock, outbox, fileServices.files),
+    ...createSessionsServices({ db, clock, config, secrets, files: fileServices.files, outbox }),
+    ...createContactsServices(db, clock, limits),
+    ...createToursServices({ db, clock, config, files: fileServices.files }),
+    ...createInterviewsServices(db, clock),
     users: createUsersServices(db, clock, jobs),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
@@ -97,7 +123,7 @@ export async function createServices({
     /** Resolves once shared counters (Redis) take commands, or gave up connecting (memory then). */
     ready: () => limits.ready(),
     close: async () => {
-      await Promise.all([jobs.stop(), webhooks.close()]);
+      await Promise.all([jobs.stop(), webhooks.close(), chat.close()]);
       await limits.close();
     },
   };
