@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { files, tourPublicCovers, tours } from '../../db/schema/index.ts';
+import { coverSlot } from '../files/cover-slot.ts';
 import type { FileOwner } from '../files/files.service.ts';
 
 export const TOUR_COVER_OWNER = 'tour_cover';
@@ -9,48 +10,10 @@ export const TOUR_COVER_OWNER = 'tour_cover';
 /** The owner of a tour's cover images (owner id: the tour). */
 export const tourCoverOwner = (tourId: number): FileOwner => ({ type: TOUR_COVER_OWNER, id: tourId });
 
-/**
- * A registered cover of the tour, locked until the transaction ends so it cannot be deleted while it is
- * made current or public; undefined when the tour has no such cover (any more).
- */
-export async function lockCoverFile(db: Db, teamId: number, tourId: number, coverId: number) {
-  const [row] = await db
-    .select()
-    .from(files)
-    .where(
-      and(
-        eq(files.teamId, teamId),
-        eq(files.id, coverId),
-        eq(files.ownerType, TOUR_COVER_OWNER),
-        eq(files.ownerId, String(tourId)),
-      ),
-    )
-    .for('share');
-  return row;
-}
-
-export async function setCurrentCover(db: Db, tourId: number, coverId: number, now: Date): Promise<void> {
-  await db.update(tours).set({ coverFileId: coverId, updatedAt: now }).where(eq(tours.id, tourId));
-}
-
-/** Makes the cover current when the tour has none; whether it did. */
-export async function setCoverIfNone(db: Db, tourId: number, coverId: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(tours)
-    .set({ coverFileId: coverId, updatedAt: now })
-    .where(and(eq(tours.id, tourId), isNull(tours.coverFileId)))
-    .returning({ id: tours.id });
-  return rows.length > 0;
-}
-
-export async function currentCoverId(db: Db, tourId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ coverFileId: tours.coverFileId })
-    .from(tours)
-    .where(eq(tours.id, tourId))
-    .limit(1);
-  return row?.coverFileId ?? null;
-}
+export const { lockCoverFile, setCurrentCover, setCoverIfNone, currentCoverId } = coverSlot(
+  tours,
+  TOUR_COVER_OWNER,
+);
 
 /** The public tokens of the tour's covers, by file id. */
 export async function publicTokensOf(db: Db, tourId: number): Promise<Map<number, string>> {
