@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { teamActivity } from '../../../test/helpers/activity.ts';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
-import { activityEntries, contactEvents, contacts } from '../../db/schema/index.ts';
+import { contactEvents, contacts } from '../../db/schema/index.ts';
 
 export { expectValidationPaths } from '../financials/financials.test-support.ts';
 
@@ -45,18 +46,7 @@ export function contactHelpers(ctx: TestContext) {
       .orderBy(asc(contactEvents.id));
   }
 
-  function activityOf(team: TestTeam) {
-    return db()
-      .select({
-        action: activityEntries.action,
-        subjectType: activityEntries.subjectType,
-        subjectId: activityEntries.subjectId,
-        data: activityEntries.data,
-      })
-      .from(activityEntries)
-      .where(eq(activityEntries.teamId, team.id))
-      .orderBy(asc(activityEntries.id));
-  }
+  const activityOf = (team: TestTeam) => teamActivity(db(), team.id);
 
   async function contactCount(team: TestTeam): Promise<number> {
     const [row] = await db()

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { teamActivity } from '../../../test/helpers/activity.ts';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
-import { activityEntries, financialEntries, webhookEvents } from '../../db/schema/index.ts';
+import { financialEntries, webhookEvents } from '../../db/schema/index.ts';
 
 type Fields = Record<string, unknown>;
 type JsonResponse = {
@@ -59,18 +60,7 @@ export function financialHelpers(ctx: TestContext) {
       .orderBy(asc(webhookEvents.createdAt));
   }
 
-  function activityOf(team: TestTeam) {
-    return db()
-      .select({
-        action: activityEntries.action,
-        subjectType: activityEntries.subjectType,
-        subjectId: activityEntries.subjectId,
-        data: activityEntries.data,
-      })
-      .from(activityEntries)
-      .where(eq(activityEntries.teamId, team.id))
-      .orderBy(asc(activityEntries.id));
-  }
+  const activityOf = (team: TestTeam) => teamActivity(db(), team.id);
 
   async function entryCount(team: TestTeam): Promise<number> {
     const [row] = await db()
