@@ -1,11 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { inject } from 'vitest';
 
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string };
 
-/** Starts the real service (`src/server.ts`) as its own process and waits until it listens. */
+/**
+ * Starts the real service as its own process and waits until it listens: `src/server.ts` as the test
+ * run's global setup compiled it.
+ */
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [`${inject('serverBuildDir')}/server.js`], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
