@@ -60,6 +60,10 @@ const EnvSchema = Type.Object({
   AI_SEARCH_LLM_MODEL: Type.Optional(Type.String({ minLength: 1 })),
   AI_SEARCH_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   AI_SEARCH_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 3000 }),
+  TRANSCRIPTION_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  TRANSCRIPTION_MODEL: Type.Optional(Type.String({ minLength: 1 })),
+  TRANSCRIPTION_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  TRANSCRIPTION_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 60_000 }),
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: Type.Optional(Type.String()),
   CHAT_STREAM_HEARTBEAT_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 15_000 }),
   CHAT_STREAM_MAX_BUFFER_BYTES: Type.Integer({ minimum: 1024, maximum: 1_073_741_824, default: 1_048_576 }),
@@ -103,6 +107,10 @@ export type Config = Readonly<{
   trackRetentionDays: number;
   /** AI search reads queries with this chat-completions model when set; the built-in parser otherwise. */
   aiSearchLlm:
+    | Readonly<{ url: string; model: string; apiKey: string | undefined; timeoutMs: number }>
+    | undefined;
+  /** Voice notes are transcribed by this OpenAI-compatible `/v1/audio/transcriptions` endpoint when set. */
+  transcription:
     | Readonly<{ url: string; model: string; apiKey: string | undefined; timeoutMs: number }>
     | undefined;
   /** Private hosts or addresses webhooks may still be sent to (canonical form); everything else private is refused. */
@@ -213,6 +221,8 @@ export function loadConfig(
     problems.push(
       'AI_SEARCH_LLM_MODEL: required with AI_SEARCH_LLM_URL (the model name the endpoint serves)',
     );
+  if (env.TRANSCRIPTION_URL && !env.TRANSCRIPTION_MODEL)
+    problems.push('TRANSCRIPTION_MODEL: required with TRANSCRIPTION_URL (e.g. whisper-1)');
   if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
     for (const name of ['TOKEN_SECRET', 'URL_SIGNING_SECRET'] as const) {
       if (!env[name])
@@ -266,6 +276,15 @@ export function loadConfig(
             model: env.AI_SEARCH_LLM_MODEL,
             apiKey: env.AI_SEARCH_LLM_API_KEY,
             timeoutMs: env.AI_SEARCH_LLM_TIMEOUT_MS,
+          })
+        : undefined,
+    transcription:
+      env.TRANSCRIPTION_URL && env.TRANSCRIPTION_MODEL
+        ? Object.freeze({
+            url: env.TRANSCRIPTION_URL,
+            model: env.TRANSCRIPTION_MODEL,
+            apiKey: env.TRANSCRIPTION_API_KEY,
+            timeoutMs: env.TRANSCRIPTION_TIMEOUT_MS,
           })
         : undefined,
     webhookAllowedPrivateHosts: Object.freeze(webhookHosts.hosts),

@@ -82,7 +82,11 @@ export async function createServices({
     allowedPrivateHosts: config.webhookAllowedPrivateHosts,
     stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
   });
-  const chat = createChatServices({ db, listen }, clock, jobs, config.chatStream);
+  const chat = createChatServices({ db, listen }, clock, jobs, config.chatStream, {
+    files: fileServices.files,
+    transcription: config.transcription,
+    llm: config.aiSearchLlm,
+  });
   return {
     chat,
     outbox,

@@ -13,11 +13,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { stamp, timestamps } from './columns.ts';
+import { files } from './files.ts';
 import { users } from './identity.ts';
 import { teams } from './teams.ts';
 
 export const CHAT_THREAD_TYPES = ['team', 'group', 'direct', 'bot'] as const;
 export type ChatThreadType = (typeof CHAT_THREAD_TYPES)[number];
+
+export const CHAT_TRANSCRIPT_STATUSES = ['pending', 'done', 'failed'] as const;
+export type ChatTranscriptStatus = (typeof CHAT_TRANSCRIPT_STATUSES)[number];
 
 export const CHAT_MENTION_KINDS = ['user', 'track', 'album', 'contact'] as const;
 export type ChatMentionKind = (typeof CHAT_MENTION_KINDS)[number];
@@ -110,6 +114,15 @@ export const chatMessages = pgTable(
     createdAt: stamp().notNull(),
     editedAt: stamp(),
     deletedAt: stamp(),
+    /** A voice note: a file of the thread's first team. */
+    voiceFileId: integer().references(() => files.id, { onDelete: 'set null' }),
+    /** Transcription of the voice note: null (never asked), `pending`, `done` or `failed`. */
+    transcriptStatus: text().$type<ChatTranscriptStatus>(),
+    transcript: text(),
+    transcriptError: text(),
+    /** The id of the latest transcription job (what its poll route names). */
+    transcriptJobId: uuid(),
+    transcriptRequestedAt: stamp(),
   },
   (t) => [
     index('chat_messages_thread_idx').on(t.threadId, t.id.desc()),
@@ -171,13 +184,16 @@ export const chatTyping = pgTable(
 
 /**
  * The real-time log: one row per change, written in the change's transaction and announced with NOTIFY;
- * kept a day for `Last-Event-ID` resumes. No foreign key: a deleted thread's last event outlives it.
+ * kept a day for `Last-Event-ID` resumes. No foreign keys: a deleted thread's last event outlives it. A row is
+ * about a chat thread or about a studio session (their stream events, session-stream.ts).
  */
 export const chatEvents = pgTable(
   'chat_events',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    threadId: uuid().notNull(),
+    /** The thread the event is about; null for an event about a studio session (`sessionId`). */
+    threadId: uuid(),
+    sessionId: integer(),
     type: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     /** People who get the event besides those who can see the thread (a removed member, a deleted thread's). */
@@ -186,6 +202,8 @@ export const chatEvents = pgTable(
   },
   (t) => [
     index('chat_events_thread_idx').on(t.threadId, t.id),
+    index('chat_events_session_idx').on(t.sessionId, t.id).where(sql`${t.sessionId} is not null`),
+    check('chat_events_subject', sql`num_nonnulls(${t.threadId}, ${t.sessionId}) = 1`),
     index('chat_events_recipients_idx').using('gin', t.recipients),
     index('chat_events_created_idx').on(t.createdAt),
   ],

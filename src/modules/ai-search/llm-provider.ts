@@ -1,10 +1,11 @@
+import { type ChatCompletionsSettings, completeChat } from '../../shared/chat-completions.ts';
 import type { Interpretation } from './interpretation.ts';
 import { interpretAnswer } from './llm-answer.ts';
 import { promptFor } from './llm-prompt.ts';
 import type { ParseContext } from './parser.ts';
 
 /** An OpenAI-compatible chat-completions endpoint (OpenAI, Azure, vLLM, Ollama, llama.cpp, ...). */
-export type LlmSettings = { url: string; model: string; apiKey: string | undefined; timeoutMs: number };
+export type LlmSettings = ChatCompletionsSettings;
 
 /** Why the model's answer was not used: it took too long, the call failed, or the answer was unusable. */
 export type LlmFailure = 'timeout' | 'error' | 'invalid';
@@ -12,8 +13,6 @@ export type LlmFailure = 'timeout' | 'error' | 'invalid';
 export type LlmOutcome =
   | { ok: true; interpretation: Interpretation }
   | { ok: false; reason: LlmFailure; detail: string };
-
-type ChatCompletion = { choices?: { message?: { content?: unknown } }[] };
 
 const fail = (reason: LlmFailure, detail: string): LlmOutcome => ({ ok: false, reason, detail });
 
@@ -33,38 +32,12 @@ export class LlmProvider {
   constructor(private readonly settings: LlmSettings) {}
 
   async interpret(context: ParseContext): Promise<LlmOutcome> {
-    const { url, model, apiKey, timeoutMs } = this.settings;
-    let completion: ChatCompletion;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model,
-          messages: promptFor(context),
-          temperature: 0,
-          response_format: { type: 'json_object' },
-        }),
-        // One deadline for the whole exchange, body included.
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!response.ok) {
-        await response.body?.cancel();
-        return fail('error', `the endpoint answered HTTP ${response.status}`);
-      }
-      completion = (await response.json()) as ChatCompletion;
-    } catch (error) {
-      const name = error instanceof Error ? error.name : '';
-      if (name === 'TimeoutError' || name === 'AbortError')
-        return fail('timeout', `no answer within ${timeoutMs} ms`);
-      if (error instanceof SyntaxError)
-        return fail('invalid', 'the endpoint answered something other than JSON');
-      return fail('error', error instanceof Error ? error.message : String(error));
-    }
-    const answer = jsonOf(completion?.choices?.[0]?.message?.content);
+    const outcome = await completeChat(this.settings, promptFor(context), {
+      temperature: 0,
+      response_format: { type: 'json_object' },
+    });
+    if (!outcome.ok) return outcome;
+    const answer = jsonOf(outcome.content);
     if (answer === undefined) return fail('invalid', 'the message is not a JSON object');
     const interpretation = interpretAnswer(answer, context);
     if (!interpretation) return fail('invalid', 'the JSON does not have the expected shape');

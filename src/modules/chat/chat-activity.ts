@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { recordActivity } from '../activity/activity.ts';
 
-export type ChatActivitySubject = 'chat_thread' | 'chat_message';
+export type ChatActivitySubject = 'chat_thread' | 'chat_message' | 'follow_up_task';
 
 /**
  * Records a chat write in the activity of every team of its thread (a thread shared by two teams shows in

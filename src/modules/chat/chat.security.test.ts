@@ -120,6 +120,67 @@ const cases: MatrixCase[] = [
       url: `/api/v1/chat/mention-context?teamId=${team.id}&kind=user&id=${team.owner.id}`,
     }),
   },
+  {
+    method: 'POST',
+    path: '/api/v1/chat/threads/{threadId}/voice-upload',
+    build: inThread('/voice-upload', { fileName: 'note.webm', contentType: 'audio/webm' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/chat/threads/{threadId}/messages/{messageId}/transcribe',
+    build: onMessage('/transcribe', { fileKey: 'x' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/chat/threads/{threadId}/messages/{messageId}/transcription',
+    build: onMessage('/transcription'),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/chat/threads/{threadId}/messages/{messageId}/save-voice',
+    build: async (team) => ({
+      ...(await onMessage('/save-voice')(team)),
+      payload: { teamId: team.id, title: 'From a note', fileKey: 'x' },
+    }),
+  },
+  { method: 'GET', path: '/api/v1/chat/bots', build: teamQuery('/api/v1/chat/bots') },
+  {
+    method: 'POST',
+    path: '/api/v1/chat/bots/{botId}/open',
+    build: (team) => ({ url: '/api/v1/chat/bots/assistant/open', payload: { teamId: team.id } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/chat/bots/{botId}/follow-ups',
+    build: teamQuery('/api/v1/chat/bots/assistant/follow-ups'),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/chat/bots/{botId}/follow-ups/{taskId}',
+    build: async (team) => {
+      const thread = await ctx.request({
+        method: 'POST',
+        url: '/api/v1/chat/bots/assistant/open',
+        token: team.owner.token,
+        payload: { teamId: team.id },
+      });
+      await post(thread.json().id, team.owner, 'remind me to follow up with Maya tomorrow');
+      const tasks = await ctx.request({
+        method: 'GET',
+        url: `/api/v1/chat/bots/assistant/follow-ups?teamId=${team.id}`,
+        token: team.owner.token,
+      });
+      return { url: `/api/v1/chat/bots/assistant/follow-ups/${tasks.json().items[0].id}?teamId=${team.id}` };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/follow-ups/draft',
+    build: (team) => ({
+      url: '/api/v1/follow-ups/draft',
+      payload: { teamId: team.id, kind: 'follow_up', person: 'Maya', network: 'instagram', messages: [] },
+    }),
+  },
   // A signed-in caller gets an open stream (its access rules are in events.test.ts); here: tokens and keys.
   {
     method: 'GET',
@@ -157,6 +218,15 @@ const EXPECTED: ExpectedAuthClasses = {
   'GET /api/v1/chat/people': session,
   'GET /api/v1/chat/mention-context': session,
   'GET /api/v1/chat/events': sessionExtension,
+  'POST /api/v1/chat/threads/{threadId}/voice-upload': session,
+  'POST /api/v1/chat/threads/{threadId}/messages/{messageId}/transcribe': session,
+  'GET /api/v1/chat/threads/{threadId}/messages/{messageId}/transcription': sessionExtension,
+  'POST /api/v1/chat/threads/{threadId}/messages/{messageId}/save-voice': session,
+  'GET /api/v1/chat/bots': session,
+  'POST /api/v1/chat/bots/{botId}/open': session,
+  'GET /api/v1/chat/bots/{botId}/follow-ups': session,
+  'DELETE /api/v1/chat/bots/{botId}/follow-ups/{taskId}': session,
+  'POST /api/v1/follow-ups/draft': session,
 };
 
 describe('chat area routes', () => {

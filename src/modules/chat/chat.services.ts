@@ -1,6 +1,12 @@
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Principal } from '../../plugins/auth.ts';
+import type { ChatCompletionsSettings } from '../../shared/chat-completions.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { ChatBotsService } from './bots/bots.service.ts';
+import { type DraftInput, writeDraft } from './bots/draft.ts';
+import { replyWriter } from './bots/model-text.ts';
 import { ChatComposerService } from './composer/composer.service.ts';
 import { ChatEventHub } from './events/event-hub.ts';
 import { ChatEventLog } from './events/event-log.ts';
@@ -11,6 +17,10 @@ import { ChatMessagesService } from './messages/messages.service.ts';
 import { ChatThreadStateService } from './thread-state/state.service.ts';
 import { ChatThreadMembersService } from './threads/thread-members.service.ts';
 import { ChatThreadsService } from './threads/threads.service.ts';
+import { ChatTranscriptionService } from './voice/transcription.service.ts';
+import type { TranscriptionSettings } from './voice/transcription-client.ts';
+import { ChatVoiceService } from './voice/voice.service.ts';
+import { defineVoiceJobs } from './voice/voice-cleanup.ts';
 
 export type ChatStreamSettings = { heartbeatMs: number; maxBufferBytes: number };
 
@@ -20,6 +30,12 @@ export function createChatServices(
   clock: Clock,
   jobs: JobQueue,
   stream: ChatStreamSettings,
+  media: {
+    files: FilesService;
+    transcription: TranscriptionSettings | undefined;
+    /** The model that writes bot replies and drafts (the AI search model's settings), if any. */
+    llm: ChatCompletionsSettings | undefined;
+  },
 ) {
   const { db } = database;
   const ids = new ChatIds(clock);
@@ -28,7 +44,38 @@ export function createChatServices(
   const threads = new ChatThreadsService(db, clock, ids, events, messages);
   const hub = new ChatEventHub(db, database.listen, clock, { heartbeatMs: stream.heartbeatMs });
   defineChatJobs(jobs, db, clock);
+  const voice = new ChatVoiceService(db, media.files, messages);
+  messages.voice = voice;
+  defineVoiceJobs(jobs, db, media.files);
+  const transcription = new ChatTranscriptionService({
+    db,
+    clock,
+    ids,
+    events,
+    jobs,
+    messages,
+    voice,
+    files: media.files,
+    settings: media.transcription,
+  });
+  const bots = new ChatBotsService({
+    db,
+    clock,
+    ids,
+    events,
+    messages,
+    threads,
+    writeReply: replyWriter(media.llm),
+  });
+  messages.bots = bots;
   return {
+    bots,
+    /** Drafts of outreach messages (`POST /follow-ups/draft`). */
+    drafts: {
+      write: (principal: Principal, input: DraftInput) => writeDraft(db, media.llm, principal, input),
+    },
+    voice,
+    transcription,
     ids,
     events,
     messages,

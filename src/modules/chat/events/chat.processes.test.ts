@@ -93,6 +93,27 @@ describe.skipIf(!process.env.DATABASE_URL)('chat events across two server proces
       await onA.next(content('from process A'));
       await onA.next(content('from process B'));
 
+      // Studio session events travel the same way.
+      const teamId = Number(team.body.id);
+      const session = await call(a, 'POST', '/api/v1/sessions/', owner.token, {
+        teamId,
+        title: 'Tracking',
+        startsAt: '2031-06-01T10:00:00.000Z',
+      });
+      const sessionUrl = `/api/v1/sessions/${session.body.id}`;
+      const live = await call(a, 'POST', `${sessionUrl}/recordings/live`, owner.token, { teamId });
+      const marker = await call(a, 'POST', `${sessionUrl}/recordings/${live.body.id}/markers`, owner.token, {
+        teamId,
+        label: 'Take 1',
+        positionSeconds: 0,
+      });
+      expect(marker.status).toBe(201);
+      const placed = await onB.next((e) => e.event === 'session.marker.created');
+      expect(JSON.parse(placed.data!)).toMatchObject({
+        sessionId: session.body.id,
+        data: { markerId: marker.body.id },
+      });
+
       const stopped = await Promise.all([stopServer(a, 'SIGTERM'), stopServer(b, 'SIGTERM')]);
       expect(stopped).toEqual([0, 0]);
       for (const stream of [onA, onB]) {

@@ -3,7 +3,13 @@ import type { Clock } from '../../../shared/clock.ts';
 import { threadAudience } from '../thread-access.ts';
 import { CHAT_EVENTS_CHANNEL } from './event-log.ts';
 import type { StreamCloseReason } from './event-types.ts';
-import { activeSessions, eventsAfterId, eventsByIds, type StoredEvent } from './events.repository.ts';
+import {
+  activeSessions,
+  eventsAfterId,
+  eventsByIds,
+  type StoredEvent,
+  sessionEventAudience,
+} from './events.repository.ts';
 import type { SseConnection } from './sse-connection.ts';
 
 /** Event ids loaded per statement. */
@@ -15,8 +21,8 @@ type Log = { warn(details: object, message: string): void };
 /**
  * The streams of this process and their one database listener. Each NOTIFY names an event id; ids that
  * arrive together are loaded together, and each event goes to the connections of the people who see its
- * thread at that moment (asked of the database for every batch, so a removed member stops at once) and to
- * those it names. Heartbeats keep idle connections open and end streams whose session has ended.
+ * thread, or may read its studio session, at that moment (asked of the database for every batch, so a
+ * removed member stops at once) and to those it names. Heartbeats keep idle connections open and end streams whose session has ended.
  */
 export class ChatEventHub {
   private readonly connections = new Set<SseConnection>();
@@ -146,13 +152,18 @@ export class ChatEventHub {
     if (events.length === 0) return;
     this.lastDispatched = Math.max(this.lastDispatched, events[events.length - 1]!.id);
     if (this.connections.size === 0) return;
-    const threadIds = [...new Set(events.map((e) => e.threadId))];
-    const audience = await threadAudience(this.db, threadIds, [...this.byUser.keys()]);
+    const listeners = [...this.byUser.keys()];
+    const threadIds = [...new Set(events.flatMap((e) => (e.threadId === null ? [] : [e.threadId])))];
+    const audience = await threadAudience(this.db, threadIds, listeners);
     const seers = new Map<string, string[]>();
     for (const { threadId, userId } of audience)
       seers.set(threadId, [...(seers.get(threadId) ?? []), userId]);
+    const sessionEventIds = events.filter((e) => e.sessionId !== null).map((e) => e.id);
+    for (const { eventId, userId } of await sessionEventAudience(this.db, sessionEventIds, listeners))
+      seers.set(`event:${eventId}`, [...(seers.get(`event:${eventId}`) ?? []), userId]);
     for (const event of events) {
-      const users = new Set([...(seers.get(event.threadId) ?? []), ...(event.recipients ?? [])]);
+      const seen = seers.get(event.threadId ?? `event:${event.id}`) ?? [];
+      const users = new Set([...seen, ...(event.recipients ?? [])]);
       for (const userId of users) {
         for (const connection of this.byUser.get(userId) ?? []) connection.deliver(event);
       }

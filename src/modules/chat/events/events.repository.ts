@@ -1,11 +1,14 @@
 import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { chatEvents, chatThreads, chatTyping, sessions, users } from '../../../db/schema/index.ts';
+import { sessionEventReaderSql } from '../../sessions/session-stream.ts';
 import { EPHEMERAL_EVENT_TYPES } from './event-types.ts';
 
+/** An event of a thread (`threadId`) or of a studio session (`sessionId`): exactly one of the two is set. */
 export type StoredEvent = {
   id: number;
-  threadId: string;
+  threadId: string | null;
+  sessionId: number | null;
   type: string;
   payload: Record<string, unknown>;
   recipients: string[] | null;
@@ -15,6 +18,7 @@ export type StoredEvent = {
 const eventColumns = {
   id: chatEvents.id,
   threadId: chatEvents.threadId,
+  sessionId: chatEvents.sessionId,
   type: chatEvents.type,
   payload: chatEvents.payload,
   recipients: chatEvents.recipients,
@@ -40,8 +44,8 @@ export function eventsAfterId(db: Db, afterId: number, limit: number): Promise<S
 }
 
 /**
- * The kept events after `afterId` for `userId` as things stand now: those of threads they see, and those
- * told to them by name; typing marks left out (they are over by now).
+ * The kept events after `afterId` for `userId` as things stand now: those of threads they see, those of
+ * sessions they may read, and those told to them by name; typing marks left out (they are over by now).
  */
 export function eventsForUserAfter(db: Db, userId: string, afterId: number, limit: number) {
   return db
@@ -57,11 +61,33 @@ export function eventsForUserAfter(db: Db, userId: string, afterId: number, limi
             where tm.user_id = ${userId}::uuid and (t.type = 'team' or exists (select 1
               from chat_thread_members cm where cm.thread_id = t.id and cm.user_id = ${userId}::uuid
                 and cm.removed_at is null)))
-          or ${chatEvents.recipients} @> array[${userId}::uuid])`,
+          or ${chatEvents.recipients} @> array[${userId}::uuid]
+          or (${chatEvents.sessionId} is not null
+            and ${sessionEventReaderSql(sql`${chatEvents.sessionId}`, sql`${userId}::uuid`, sql`${chatEvents.type}`)}))`,
       ),
     )
     .orderBy(asc(chatEvents.id))
     .limit(limit) as Promise<StoredEvent[]>;
+}
+
+/** Which of `userIds` may get each of the session events `eventIds` now (see sessionEventReaderSql). */
+export async function sessionEventAudience(
+  db: Db,
+  eventIds: number[],
+  userIds: string[],
+): Promise<{ eventId: number; userId: string }[]> {
+  if (eventIds.length === 0 || userIds.length === 0) return [];
+  return db
+    .select({ eventId: chatEvents.id, userId: sql<string>`listener.id` })
+    .from(chatEvents)
+    .innerJoin(sql`unnest(${sql.param(userIds)}::uuid[]) as listener(id)`, sql`true`)
+    .where(
+      and(
+        sql`${chatEvents.id} = any(${sql.param(eventIds)}::bigint[])`,
+        sql`${chatEvents.sessionId} is not null`,
+        sessionEventReaderSql(sql`${chatEvents.sessionId}`, sql`listener.id`, sql`${chatEvents.type}`),
+      ),
+    );
 }
 
 /** The oldest event still kept, and the last id ever given (null when none was). */

@@ -2,14 +2,18 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
+import { SESSION_STREAM_TYPES } from '../../sessions/session-stream.ts';
 import { sessionExtension } from '../route-auth.ts';
 import { CHAT_EVENT_TYPES } from './event-types.ts';
 import { RETRY_MS } from './sse-connection.ts';
 
+const EVENT_TYPES = [...CHAT_EVENT_TYPES, ...SESSION_STREAM_TYPES];
+
 const EventId = Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15, description: 'An event id' });
 
 const DESCRIPTION = [
-  'Server-Sent Events (text/event-stream) for every thread the caller sees, from every server process.',
+  'Server-Sent Events (text/event-stream) for every thread the caller sees (and studio sessions, below), from',
+  'every server process.',
   'Each event is `id: <event id>`, `event: <type>` and one `data:` line of JSON',
   '`{id, type, threadId, createdAt, data}`. Types and their data:',
   'message.created and message.updated `{message}` (the message without reactions, which differ per person);',
@@ -18,6 +22,12 @@ const DESCRIPTION = [
   'thread.created and thread.updated `{thread}` (without unreadCount, pinned, lastMessage);',
   'thread.deleted `{threadId}`; member.added `{userId, by}`; member.removed `{userId, by, reason: left|removed}`',
   '(the removed person gets this one, then nothing more of the thread).',
+  'Studio sessions the caller may read (a member of the session’s team, or invited to it) add events that carry',
+  '`sessionId` instead of `threadId`: session.participant.added `{participantId}`, session.participant.updated',
+  '`{participantId, status}`, session.participant.removed `{participantId}` (participant events go to anyone',
+  'invited; the others to members and to participants who accepted); session.marker.created and',
+  'session.marker.deleted `{recordingId, markerId}`, session.marker.updated `{recordingId, markerId, fields}`;',
+  'session.canvas.updated `{version}`. Read the thing itself through its endpoint.',
   'Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the',
   '`lastEventId` query parameter where a client cannot set headers; every event after it that the caller may',
   'see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some',
@@ -32,7 +42,7 @@ const DESCRIPTION = [
 ].join(' ');
 
 const StreamResponse = {
-  description: `The event stream. ${CHAT_EVENT_TYPES.length} event types: ${CHAT_EVENT_TYPES.join(', ')}.`,
+  description: `The event stream. ${EVENT_TYPES.length} event types: ${EVENT_TYPES.join(', ')}.`,
   content: { 'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events' } } },
 };
 

@@ -37,6 +37,7 @@ let nextId = 1;
 const event = (size = 100): StoredEvent => ({
   id: nextId++,
   threadId: '0190a6e0-0000-7000-8000-000000000000',
+  sessionId: null,
   type: 'message.created',
   payload: { text: 'x'.repeat(size) },
   recipients: null,

@@ -18,7 +18,7 @@ export function frameOf(event: StoredEvent): string {
     const data = {
       id: String(event.id),
       type: event.type,
-      threadId: event.threadId,
+      ...(event.sessionId === null ? { threadId: event.threadId } : { sessionId: event.sessionId }),
       createdAt: event.createdAt,
       data: event.payload,
     };

@@ -1,4 +1,4 @@
-import type { ChatMentionKind } from '../../../db/schema/index.ts';
+import type { ChatMentionKind, ChatTranscriptStatus } from '../../../db/schema/index.ts';
 
 export type MessageRow = {
   id: string;
@@ -9,6 +9,20 @@ export type MessageRow = {
   createdAt: Date;
   editedAt: Date | null;
   deletedAt: Date | null;
+  voiceFileId: number | null;
+  transcriptStatus: ChatTranscriptStatus | null;
+  transcript: string | null;
+};
+
+/** A voice note as a message shows it (see the voice module). */
+export type VoiceView = {
+  fileKey: string;
+  url: string;
+  urlExpiresAt: Date;
+  contentType: string;
+  durationSeconds: number | null;
+  transcript: string | null;
+  transcriptStatus: ChatTranscriptStatus | 'none';
 };
 
 export type ReactionView = { emoji: string; count: number; me: boolean };
@@ -26,12 +40,14 @@ export type MessageView = {
   deleted: boolean;
   reactions: ReactionView[];
   mentions: MentionView[];
+  voice?: VoiceView;
 };
 
 export function messageView(
   row: MessageRow,
   reactions: ReactionView[] = [],
   mentions: MentionView[] = [],
+  voice?: VoiceView,
 ): MessageView {
   const deleted = row.deletedAt !== null;
   return {
@@ -45,6 +61,7 @@ export function messageView(
     deleted,
     reactions: deleted ? [] : reactions,
     mentions: deleted ? [] : mentions,
+    ...(voice && !deleted ? { voice } : {}),
   };
 }
 

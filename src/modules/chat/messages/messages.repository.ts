@@ -13,6 +13,9 @@ export const messageColumns = {
   createdAt: chatMessages.createdAt,
   editedAt: chatMessages.editedAt,
   deletedAt: chatMessages.deletedAt,
+  voiceFileId: chatMessages.voiceFileId,
+  transcriptStatus: chatMessages.transcriptStatus,
+  transcript: chatMessages.transcript,
 };
 
 /** A page of a thread's messages, newest first, older than `before` (a message id). */

@@ -18,7 +18,24 @@ export const Content = Type.String({
 export const MessageParams = Type.Object({ threadId: Uuid, messageId: Uuid });
 export const ReactionParams = Type.Object({ threadId: Uuid, messageId: Uuid, emoji: Emoji });
 
-export const CreateMessageBody = Type.Object({ content: Content });
+export const CreateMessageBody = Type.Object({
+  content: Type.Optional(
+    Type.String({
+      maxLength: MAX_CONTENT_LENGTH,
+      description:
+        'Text of up to 10,000 characters. Required (1..10,000, not only white space) without voiceFileKey; ' +
+        'with a voice note it may be empty or left out. Mentions are written @[label](kind:id).',
+    }),
+  ),
+  voiceFileKey: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description:
+        'Extension: the fileKey answered by voice-upload, once its audio was PUT; the message carries it as voice',
+    }),
+  ),
+});
 export const EditMessageBody = Type.Object({ content: Content });
 export const ReactionBody = Type.Object({ emoji: Emoji });
 export const MessageListQuery = Type.Object(PageQuery);
@@ -35,6 +52,21 @@ export const Mention = Type.Object({
   label: Type.String(),
 });
 
+export const Voice = Type.Object(
+  {
+    fileKey: Type.String({ description: 'What transcribe and save-voice take' }),
+    url: Type.String({ description: 'A signed, expiring URL of the audio' }),
+    urlExpiresAt: Timestamp,
+    contentType: Type.String(),
+    durationSeconds: Type.Union([Type.Number(), Type.Null()], {
+      description: 'null when the audio could not be read',
+    }),
+    transcript: Type.Union([Type.String(), Type.Null()]),
+    transcriptStatus: StringEnum(['none', 'pending', 'done', 'failed'] as const),
+  },
+  { description: 'Extension: the voice note of the message, when it has one' },
+);
+
 export const Message = Type.Object({
   id: Uuid,
   threadId: Uuid,
@@ -47,6 +79,7 @@ export const Message = Type.Object({
   editedAt: Type.Union([Timestamp, Type.Null()]),
   deleted: Type.Boolean(),
   reactions: Type.Array(Reaction, { description: 'One entry per emoji, in the order first used' }),
+  voice: Type.Optional(Voice),
   mentions: Type.Array(Mention, {
     description:
       'Mentions in the content whose target the thread can see (people who see the thread; tracks, albums ' +

@@ -11,7 +11,13 @@ import { type ChatIds, isUuid } from '../ids.ts';
 import { managesThread, requireThread, type ThreadAccess } from '../thread-access.ts';
 import { visibleMentions } from './mention-targets.ts';
 import { parseMentions } from './mentions.ts';
-import { type MessageRow, type MessageView, messageEventView, messageView } from './message-view.ts';
+import {
+  type MessageRow,
+  type MessageView,
+  messageEventView,
+  messageView,
+  type VoiceView,
+} from './message-view.ts';
 import * as repo from './messages.repository.ts';
 
 /** Who writes a message: a user, or (for the bot helpers) a bot. */
@@ -20,8 +26,26 @@ export type MessageAuthor = { userId: string } | { botId: string };
 /** The thread a message goes to, as far as writing it needs. */
 export type MessageThread = Pick<ThreadAccess, 'id' | 'teamIds'>;
 
+/** What the voice module adds to messages; without it, messages are text only. */
+export interface MessageVoice {
+  /** Voice views of the rows that carry a voice note, by message id. */
+  views(db: Db, rows: MessageRow[]): Promise<Map<string, VoiceView>>;
+  /** Registers the upload `fileKey` and posts the message with it, in one transaction. */
+  post(thread: ThreadAccess, userId: string, content: string, fileKey: string): Promise<MessageView>;
+}
+
+/** What the bots module adds: the answer of a `bot` thread's bot to a user's message there. */
+export interface MessageBots {
+  answer(thread: ThreadAccess, userId: string, message: MessageView): Promise<void>;
+}
+
 /** Messages of a thread and their reactions. */
 export class ChatMessagesService {
+  /** Set by the voice module once it is built. */
+  voice: MessageVoice | undefined;
+  /** Set by the bots module once it is built. */
+  bots: MessageBots | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -32,11 +56,18 @@ export class ChatMessagesService {
   /** Message views for `viewerId`: reactions and mentions of every row in two statements. */
   async views(db: Db, rows: MessageRow[], viewerId: string): Promise<MessageView[]> {
     const live = rows.filter((r) => r.deletedAt === null).map((r) => r.id);
-    const [reactions, mentions] = await Promise.all([
+    const [reactions, mentions, voices] = await Promise.all([
       repo.reactionsOf(db, live, viewerId),
       repo.mentionsOf(db, live),
+      this.voiceViews(db, rows),
     ]);
-    return rows.map((r) => messageView(r, reactions.get(r.id), mentions.get(r.id)));
+    return rows.map((r) => messageView(r, reactions.get(r.id), mentions.get(r.id), voices.get(r.id)));
+  }
+
+  private async voiceViews(db: Db, rows: MessageRow[]): Promise<Map<string, VoiceView>> {
+    const voiced = rows.filter((r) => r.voiceFileId !== null && r.deletedAt === null);
+    if (!this.voice || voiced.length === 0) return new Map();
+    return this.voice.views(db, voiced);
   }
 
   /** A page of the thread's messages, newest first; `nextCursor` goes back in time. */
@@ -49,19 +80,48 @@ export class ChatMessagesService {
     return { items: await this.views(this.db, items, userId), nextCursor };
   }
 
-  async create(principal: Principal, threadId: string, input: { content: string }): Promise<MessageView> {
+  /** A text message, or (with `voiceFileKey`) a voice note whose content may be empty. */
+  async create(
+    principal: Principal,
+    threadId: string,
+    input: { content?: string | undefined; voiceFileKey?: string | undefined },
+  ): Promise<MessageView> {
     const userId = sessionUserId(principal);
     const thread = await requireThread(this.db, userId, threadId);
-    return goneAsNotFound('chat thread', () =>
-      this.db.transaction((tx) => this.post(tx, thread, { userId }, input.content)),
-    );
+    const content = input.content ?? '';
+    const { voice } = this;
+    let view: MessageView;
+    if (input.voiceFileKey !== undefined && voice) {
+      const fileKey = input.voiceFileKey;
+      view = await goneAsNotFound('chat thread', () => voice.post(thread, userId, content, fileKey));
+    } else {
+      if (!/\S/.test(content))
+        throw errors.validation([
+          {
+            path: '/body/content',
+            message: 'is required (not only white space) unless voiceFileKey is given',
+          },
+        ]);
+      view = await goneAsNotFound('chat thread', () =>
+        this.db.transaction((tx) => this.post(tx, thread, { userId }, content)),
+      );
+    }
+    // A bot answers in its own thread once the user's message is stored (it reads as the next message).
+    if (thread.type === 'bot' && this.bots) await this.bots.answer(thread, userId, view);
+    return view;
   }
 
   /**
    * Writes a message by a user or a bot in `tx`: its mentions, the thread's last message, the event and the
    * activity. The caller has checked that the author may write there.
    */
-  async post(tx: Db, thread: MessageThread, author: MessageAuthor, content: string): Promise<MessageView> {
+  async post(
+    tx: Db,
+    thread: MessageThread,
+    author: MessageAuthor,
+    content: string,
+    options: { voiceFileId?: number } = {},
+  ): Promise<MessageView> {
     const now = this.clock.now();
     const userId = 'userId' in author ? author.userId : null;
     const row = await repo.insertMessage(tx, {
@@ -73,6 +133,9 @@ export class ChatMessagesService {
       createdAt: now,
       editedAt: null,
       deletedAt: null,
+      voiceFileId: options.voiceFileId ?? null,
+      transcriptStatus: null,
+      transcript: null,
     });
     const mentions = await visibleMentions(tx, thread, parseMentions(content));
     await repo.insertMentions(tx, row.id, mentions);
@@ -80,6 +143,7 @@ export class ChatMessagesService {
       row,
       [],
       mentions.map((m) => ({ kind: m.kind, id: m.targetId, label: m.label })),
+      (await this.voiceViews(tx, [row])).get(row.id),
     );
     await this.events.write(tx, [
       { threadId: thread.id, type: 'message.created', payload: { message: messageEventView(view) } },

@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { contactHandles, contacts, followUpTasks, users } from '../../../db/schema/index.ts';
+
+export type FollowUpRow = typeof followUpTasks.$inferSelect;
+type Owner = { teamId: number; userId: string; botId: string };
+
+const ownedBy = (owner: Owner) =>
+  and(
+    eq(followUpTasks.teamId, owner.teamId),
+    eq(followUpTasks.userId, owner.userId),
+    eq(followUpTasks.botId, owner.botId),
+  );
+
+export async function insertFollowUp(tx: Db, row: typeof followUpTasks.$inferInsert): Promise<FollowUpRow> {
+  const [inserted] = await tx.insert(followUpTasks).values(row).returning();
+  return inserted!;
+}
+
+/** The owner's tasks, newest first (ids are UUIDv7), older than `before`. */
+export function listFollowUps(db: Db, owner: Owner, before: string | undefined, limit: number) {
+  return db
+    .select()
+    .from(followUpTasks)
+    .where(and(ownedBy(owner), before ? lt(followUpTasks.id, before) : undefined))
+    .orderBy(desc(followUpTasks.id))
+    .limit(limit);
+}
+
+/** The owner's open tasks, soonest due first (undated last). */
+export function openFollowUps(db: Db, owner: Owner, limit: number) {
+  return db
+    .select()
+    .from(followUpTasks)
+    .where(and(ownedBy(owner), eq(followUpTasks.status, 'open')))
+    .orderBy(sql`${followUpTasks.dueAt} asc nulls last`, asc(followUpTasks.id))
+    .limit(limit);
+}
+
+export async function deleteFollowUp(tx: Db, owner: Owner, taskId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(followUpTasks)
+    .where(and(ownedBy(owner), eq(followUpTasks.id, taskId)))
+    .returning({ id: followUpTasks.id });
+  return rows.length > 0;
+}
+
+/** Marks the owner's open tasks for `person` (by name, case-insensitive) done; answers them. */
+export function completeFollowUps(tx: Db, owner: Owner, person: string, now: Date) {
+  return tx
+    .update(followUpTasks)
+    .set({ status: 'done', completedAt: now, updatedAt: now })
+    .where(
+      and(
+        ownedBy(owner),
+        eq(followUpTasks.status, 'open'),
+        sql`lower(${followUpTasks.person}) = lower(${person})`,
+      ),
+    )
+    .returning();
+}
+
+/** A contact of the team named `person`, or with `person` as a handle (`@maya` or `maya`); the first by id. */
+export async function matchContact(db: Db, teamId: number, person: string): Promise<number | null> {
+  const handle = person.replace(/^@/, '').toLowerCase();
+  const [byHandle] = await db
+    .select({ id: contactHandles.contactId })
+    .from(contactHandles)
+    .where(and(eq(contactHandles.teamId, teamId), eq(contactHandles.handleKey, handle)))
+    .orderBy(asc(contactHandles.contactId))
+    .limit(1);
+  if (byHandle) return byHandle.id;
+  const [byName] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.teamId, teamId), sql`lower(${contacts.name}) = lower(${person})`))
+    .orderBy(asc(contacts.id))
+    .limit(1);
+  return byName?.id ?? null;
+}
+
+/** The user's time zone preference, if any. */
+export async function timeZoneOf(db: Db, userId: string): Promise<unknown> {
+  const [row] = await db
+    .select({ timeZone: sql<unknown>`${users.preferences} -> 'timezone'` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.timeZone;
+}
