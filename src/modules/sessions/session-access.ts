@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ParticipantStatus, studioSessions as sessions } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -23,8 +23,11 @@ export type SessionAccess = {
   participation: ParticipantStatus | null;
 };
 
-/** The caller's invitation to the session `s`: by user, or an e-mail invitation to their address. */
-export const ownParticipationSql = (userId: string) => sql`(p.user_id = ${userId}
+/**
+ * An invitation (`p`, a session_participants row) of `userId`, a value or SQL of the query (not naming the
+ * alias `u`): by user, or an e-mail invitation to their address.
+ */
+export const ownParticipationSql = (userId: string | SQL) => sql`(p.user_id = ${userId}
   or (p.user_id is null and lower(p.email) = (select lower(u.email) from users u where u.id = ${userId})))`;
 
 // Spelled out: inside a subquery Drizzle's bare column name would bind to the subquery's own table.

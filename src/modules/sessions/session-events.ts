@@ -1,8 +1,10 @@
 import type { Db, DbTransaction } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { activityRecorder } from '../activity/activity.ts';
+import type { ChatEventLog } from '../chat/events/event-log.ts';
 import type { WebhookOutbox } from '../webhooks/outbox.ts';
 import { type Booking, bookingEvents } from './booking-events.ts';
+import { STREAM_TYPE_OF } from './session-stream.ts';
 
 const recordActivity = activityRecorder('session');
 
@@ -28,12 +30,15 @@ export type SessionChange =
   | 'canvas.updated';
 
 /**
- * What every change of the area leaves behind, in the transaction of the change: its activity entry and, for
- * bookings, the webhook events. Every write of the area passes here, so real-time events about sessions
- * (participants, markers, canvas) can be emitted from this one place.
+ * What every change of the area leaves behind, in the transaction of the change: its activity entry, the
+ * real-time stream's event for participants, markers and the canvas (session-stream.ts) and, for bookings,
+ * the webhook events.
  */
 export class SessionEvents {
-  constructor(private readonly outbox: WebhookOutbox) {}
+  constructor(
+    private readonly outbox: WebhookOutbox,
+    private readonly stream: ChatEventLog,
+  ) {}
 
   async record(
     tx: Db,
@@ -43,6 +48,8 @@ export class SessionEvents {
     data?: Record<string, unknown>,
   ): Promise<void> {
     await recordActivity(tx, principal, session.teamId, `session.${change}`, session.id, data);
+    const type = STREAM_TYPE_OF[change];
+    if (type) await this.stream.write(tx, [{ sessionId: session.id, type, payload: data ?? {} }]);
   }
 
   /** The booking events of a session whose booking went from `before` to `after` (see bookingEvents). */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { publicBaseUrl } from '../../shared/public-url.ts';
 import type { Secrets } from '../../shared/secrets.ts';
+import { ChatEventLog } from '../chat/events/event-log.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { WebhookOutbox } from '../webhooks/outbox.ts';
 import { CalendarService } from './calendar/calendar.service.ts';
@@ -27,7 +28,7 @@ type Deps = {
 
 /** The services of the studio sessions area, spread into the application's services container. */
 export function createSessionsServices({ db, clock, config, secrets, files, outbox }: Deps) {
-  const events = new SessionEvents(outbox);
+  const events = new SessionEvents(outbox, new ChatEventLog(clock));
   const signers = sessionLinkSigners(secrets.urlSigningSecret);
   const baseUrl = publicBaseUrl(config).replace(/\/+$/, '');
   return {

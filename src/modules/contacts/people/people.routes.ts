@@ -42,7 +42,8 @@ export async function contactPeopleRoutes(app: App) {
         description:
           'Name the person by exactly one of contactId (a contact of one of your teams, linked to a user), ' +
           'userId or email (a user who shares a team with you or allows discovery); anyone else is 404. ' +
-          'Answers the teams you are both members of and, per area, what you both worked on.',
+          'Answers the teams you are both members of and, per area, what you share: tracks you both worked ' +
+          'on, studio sessions and chat threads you both see.',
         querystring: TogetherQuery,
         response: { 200: Together },
       },

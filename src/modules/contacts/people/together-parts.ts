@@ -3,6 +3,8 @@ import { and, desc, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { tracks } from '../../../db/schema/index.ts';
 import { Id } from '../../../shared/schemas.ts';
+import { sessionsPart } from './together-sessions.ts';
+import { threadsPart } from './together-threads.ts';
 
 /** Who `together` compares, and the teams both are members of (what every part builds on). */
 export type TogetherContext = { db: Db; callerId: string; personId: string; teamIds: number[] };
@@ -48,5 +50,5 @@ const tracksPart: TogetherPart<typeof TogetherTracks> = {
   },
 };
 
-/** Every area's part of the answer, by key. Chat threads and studio sessions join here. */
-export const TOGETHER_PARTS = { tracks: tracksPart };
+/** Every area's part of the answer, by key. */
+export const TOGETHER_PARTS = { tracks: tracksPart, sessions: sessionsPart, threads: threadsPart };

@@ -76,6 +76,8 @@ describe('together', () => {
         { id: trackIds.collaborator, title: 'collaborator', teamId: shared.id },
         { id: trackIds.version, title: 'version', teamId: shared.id },
       ],
+      sessions: [],
+      threads: [],
     });
     // The same answer by e-mail (any case) and by a contact linked to the person.
     expect((await together(`email=${encodeURIComponent(person.email.toUpperCase())}`)).json()).toEqual(
@@ -96,7 +98,14 @@ describe('together', () => {
       .where(eq(users.id, dee.id));
     const res = await together(`email=${encodeURIComponent(dee.email)}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ userId: dee.id, name: null, teams: [], tracks: [] });
+    expect(res.json()).toEqual({
+      userId: dee.id,
+      name: null,
+      teams: [],
+      tracks: [],
+      sessions: [],
+      threads: [],
+    });
 
     const notFound = async (query: string) => {
       const answer = await together(query);

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
-import { contactEvents, financialEntries } from '../../../db/schema/index.ts';
+import { contactEvents, financialEntries, studioSessions } from '../../../db/schema/index.ts';
 import { entryView } from '../../financials/entry-view.ts';
 import { type EntryRow, entryColumns } from '../../financials/financials.repository.ts';
 import type { TimelineItem } from './timeline.schemas.ts';
@@ -12,7 +12,7 @@ export type TimelineKey = [at: string, source: string, id: number];
 /** One item of a source with the parts of its key. */
 export type SourcedItem = { at: Date; source: string; id: number; item: TimelineItem };
 
-export type TimelineContact = { id: number; teamId: number };
+export type TimelineContact = { id: number; teamId: number; userId: string | null; email: string | null };
 
 /**
  * One kind of thing a contact's timeline shows. Each source reads its own table, newest first, through its
@@ -47,6 +47,7 @@ function afterKey(
 
 const CONTACT_EVENT = 'contact_event';
 const FINANCIAL_ENTRY = 'financial_entry';
+const STUDIO_SESSION = 'studio_session';
 
 const contactEventSource: TimelineSource = {
   name: CONTACT_EVENT,
@@ -101,5 +102,51 @@ const financialEntrySource: TimelineSource = {
   },
 };
 
+/** Participants naming the contact: by its linked user or by its e-mail (each through its own index). */
+function participationOf(contact: TimelineContact): SQL | undefined {
+  const byUser = contact.userId === null ? undefined : sql`p.user_id = ${contact.userId}`;
+  const byEmail = contact.email === null ? undefined : sql`lower(p.email) = lower(${contact.email})`;
+  if (!byUser && !byEmail) return undefined;
+  return byUser && byEmail ? sql`(${byUser} or ${byEmail})` : (byUser ?? byEmail);
+}
+
+const studioSessionSource: TimelineSource = {
+  name: STUDIO_SESSION,
+  async read(db, contact, after, limit) {
+    const participation = participationOf(contact);
+    if (!participation) return [];
+    const s = studioSessions;
+    const rows = await db
+      .select({
+        id: s.id,
+        title: s.title,
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
+        status: s.status,
+        by: s.createdBy,
+      })
+      .from(s)
+      .where(
+        and(
+          eq(s.teamId, contact.teamId),
+          sql`${s.id} in (select p.session_id from session_participants p where ${participation})`,
+          afterKey(STUDIO_SESSION, s.startsAt, s.id, after),
+        ),
+      )
+      .orderBy(desc(s.startsAt), desc(s.id))
+      .limit(limit);
+    return rows.map(({ by, ...session }) => ({
+      at: session.startsAt,
+      source: STUDIO_SESSION,
+      id: session.id,
+      item: { kind: 'session', at: session.startsAt, by, session },
+    }));
+  },
+};
+
 /** Every source of the timeline. */
-export const TIMELINE_SOURCES: readonly TimelineSource[] = [contactEventSource, financialEntrySource];
+export const TIMELINE_SOURCES: readonly TimelineSource[] = [
+  contactEventSource,
+  financialEntrySource,
+  studioSessionSource,
+];

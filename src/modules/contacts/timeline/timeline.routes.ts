@@ -18,7 +18,9 @@ export async function contactTimelineRoutes(app: App) {
         summary: 'What happened with a contact, newest first',
         description:
           'Merges the contact’s changes (created, updated fields, lead status moves, notes) with the ' +
-          'financial entries that name it, each item {kind, at, by, ...}. Items of the same instant come in ' +
+          'financial entries that name it and the team’s studio sessions it takes part in (as a participant ' +
+          'by its linked user or its e-mail; at: the start), each item {kind, at, by, ...}. Items of the ' +
+          'same instant come in ' +
           'a fixed order. Keyset pages: pass nextCursor as cursor.',
         params: IdParams,
         querystring: TimelineQuery,

@@ -1,6 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import { PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { Entry } from '../../financials/financials.schemas.ts';
+import { Session } from '../../sessions/sessions.schemas.ts';
 import { LeadStatus, Nullable } from '../contacts.schemas.ts';
 
 const item = <K extends string, P extends TProperties>(kind: K, description: string, properties: P) =>
@@ -27,6 +28,12 @@ export const TimelineItem = Type.Union([
   item('financial_entry', 'A financial entry naming the contact was recorded (at: when it was recorded)', {
     entry: Entry,
   }),
+  item(
+    'session',
+    'A studio session of the team the contact takes part in, by their linked user or their e-mail ' +
+      '(at: when it starts; by: who created it)',
+    { session: Type.Pick(Session, ['id', 'title', 'startsAt', 'endsAt', 'status']) },
+  ),
 ]);
 export type TimelineItem = Static<typeof TimelineItem>;
 

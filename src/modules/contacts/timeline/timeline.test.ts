@@ -106,3 +106,89 @@ describe('contact timeline', () => {
     expect((await timeline('', contactId, key)).statusCode).toBe(200);
   });
 });
+
+describe('studio sessions on the contact timeline', () => {
+  type SessionItem = Item & { session?: { id: number; title: string; status: string } };
+  let linked: number;
+  let unlinked: number;
+  const sessionIds: Record<string, number> = {};
+
+  async function newSession(onTeam: TestTeam, title: string, startsAt: string, invite: object[]) {
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/v1/sessions/',
+      token: onTeam.owner.token,
+      payload: { teamId: onTeam.id, title, startsAt },
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    const id = res.json().id as number;
+    for (const payload of invite) {
+      const invited = await ctx.request({
+        method: 'POST',
+        url: `/api/v1/sessions/${id}/participants`,
+        token: onTeam.owner.token,
+        payload,
+      });
+      if (invited.statusCode !== 201) throw new Error(invited.body);
+    }
+    sessionIds[title] = id;
+  }
+
+  beforeAll(async () => {
+    const member = await ctx.addMember(team);
+    const otherTeam = await ctx.newTeam(team.owner);
+    await ctx.addMember(otherTeam, 'member', member);
+    linked = (await newContact(team, { name: 'Linked', email: 'Guest@Example.test', userId: member.id })).id;
+    unlinked = (await newContact(team, { name: 'Nobody' })).id;
+    const created = at(3);
+    await newSession(team, 'By user', at(7200), [{ userId: member.id }]);
+    // At the instant the contact was created: the session sorts before the contact's own events.
+    await newSession(team, 'By e-mail', created, [{ email: 'GUEST@example.TEST' }]);
+    await newSession(team, 'Someone else', at(3600), [{ email: 'other@example.test' }]);
+    await newSession(otherTeam, 'Other team', at(5400), [{ userId: member.id }]);
+  });
+
+  const sessionsOf = (items: SessionItem[]) =>
+    items.filter((i) => i.kind === 'session').map((i) => [i.at, i.session!.title]);
+
+  it("shows the team's sessions the contact takes part in, by linked user or e-mail, at their start", async () => {
+    const res = await timeline('limit=200', linked);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as SessionItem[];
+    expect(items.map((i) => i.kind)).toEqual(['session', 'session', 'lead_status_changed', 'created']);
+    expect(items[0]).toEqual({
+      kind: 'session',
+      at: at(7200),
+      by: team.owner.id,
+      session: {
+        id: sessionIds['By user'],
+        title: 'By user',
+        startsAt: at(7200),
+        endsAt: at(7200 + 2 * 3600),
+        status: 'scheduled',
+      },
+    });
+    expect(sessionsOf(items)).toEqual([
+      [at(7200), 'By user'],
+      [at(3), 'By e-mail'],
+    ]);
+    expect(sessionsOf((await timeline('limit=200', unlinked)).json().items)).toEqual([]);
+  });
+
+  it('pages across sessions and events without gaps or repeats', async () => {
+    const collect = async (limit: number) => {
+      const items: SessionItem[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await timeline(`limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, linked);
+        expect(res.statusCode, res.body).toBe(200);
+        items.push(...res.json().items);
+        cursor = res.json().nextCursor;
+      } while (cursor);
+      return items;
+    };
+    const all = await collect(200);
+    expect(all).toHaveLength(4);
+    for (const limit of [1, 2, 3]) expect(await collect(limit), `limit ${limit}`).toEqual(all);
+  });
+});
