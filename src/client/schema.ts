@@ -2347,11 +2347,185 @@ export interface paths {
         };
         /**
          * Stream chat events as they happen (Server-Sent Events)
-         * @description Server-Sent Events (text/event-stream) for every thread the caller sees, from every server process. Each event is `id: <event id>`, `event: <type>` and one `data:` line of JSON `{id, type, threadId, createdAt, data}`. Types and their data: message.created and message.updated `{message}` (the message without reactions, which differ per person); message.deleted `{messageId, deletedAt}`; reaction.added and reaction.removed `{messageId, userId, emoji}`; typing `{userId, typing, expiresAt}`; read `{userId, lastReadMessageId, readAt}`; thread.created and thread.updated `{thread}` (without unreadCount, pinned, lastMessage); thread.deleted `{threadId}`; member.added `{userId, by}`; member.removed `{userId, by, reason: left|removed}` (the removed person gets this one, then nothing more of the thread). Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the `lastEventId` query parameter where a client cannot set headers; every event after it that the caller may see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some of the events after that id are no longer kept, the stream starts with `event: stream.gap` `{type, lastEventId, oldestEventId}` (reload threads and messages). Without either, the stream starts now. The stream opens with `retry: 3000`. A `: heartbeat` comment comes every 15 seconds. Access is checked for each event: someone removed from a thread (or from its team) stops getting its events at once. The service ends a stream with `event: stream.closed` `{type, reason}`: shutdown (reconnect), slow_consumer (the client did not read and its unread data passed the limit: reconnect with Last-Event-ID) or session_ended (sign in again). stream.* events carry no id, so they never move Last-Event-ID.
+         * @description Server-Sent Events (text/event-stream) for every thread the caller sees (and studio sessions, below), from every server process. Each event is `id: <event id>`, `event: <type>` and one `data:` line of JSON `{id, type, threadId, createdAt, data}`. Types and their data: message.created and message.updated `{message}` (the message without reactions, which differ per person); message.deleted `{messageId, deletedAt}`; reaction.added and reaction.removed `{messageId, userId, emoji}`; typing `{userId, typing, expiresAt}`; read `{userId, lastReadMessageId, readAt}`; thread.created and thread.updated `{thread}` (without unreadCount, pinned, lastMessage); thread.deleted `{threadId}`; member.added `{userId, by}`; member.removed `{userId, by, reason: left|removed}` (the removed person gets this one, then nothing more of the thread). Studio sessions the caller may read (a member of the session’s team, or invited to it) add events that carry `sessionId` instead of `threadId`: session.participant.added `{participantId}`, session.participant.updated `{participantId, status}`, session.participant.removed `{participantId}` (participant events go to anyone invited; the others to members and to participants who accepted); session.marker.created and session.marker.deleted `{recordingId, markerId}`, session.marker.updated `{recordingId, markerId, fields}`; session.canvas.updated `{version}`. Read the thing itself through its endpoint. Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the `lastEventId` query parameter where a client cannot set headers; every event after it that the caller may see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some of the events after that id are no longer kept, the stream starts with `event: stream.gap` `{type, lastEventId, oldestEventId}` (reload threads and messages). Without either, the stream starts now. The stream opens with `retry: 3000`. A `: heartbeat` comment comes every 15 seconds. Access is checked for each event: someone removed from a thread (or from its team) stops getting its events at once. The service ends a stream with `event: stream.closed` `{type, reason}`: shutdown (reconnect), slow_consumer (the client did not read and its unread data passed the limit: reconnect with Last-Event-ID) or session_ended (sign in again). stream.* events carry no id, so they never move Last-Event-ID.
          */
         get: operations["chat.events.stream"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/threads/{threadId}/voice-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An upload URL for a voice note
+         * @description Audio types only (unsupported_file_type otherwise); the limits and quota of audio files apply, in the storage of the thread's first team. PUT the audio, then POST .../messages with voiceFileKey.
+         */
+        post: operations["chat.voice.upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/threads/{threadId}/messages/{messageId}/transcribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transcribe a message's voice note
+         * @description Answers 202 with a job; poll it with GET .../transcription. The transcript lands on the message (voice.transcript) and message.updated is emitted. Asking again replaces the transcript. fileKey must be the message's voice.fileKey (else 404). 503 transcription_unavailable when no OpenAI-compatible transcription service is configured.
+         */
+        post: operations["chat.voice.transcribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/threads/{threadId}/messages/{messageId}/transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest transcription job of a message
+         * @description 404 when none was asked for.
+         */
+        get: operations["chat.voice.transcription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/threads/{threadId}/messages/{messageId}/save-voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a track from a voice note
+         * @description Creates a track in teamId (same rules as POST /tracks) whose first version’s audio is a copy of the voice note: it stays when the message or thread goes. Answers the track as POST /tracks does, without the upload (the audio is already there).
+         */
+        post: operations["chat.voice.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bots a team member can talk to */
+        get: operations["chat.bots.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/bots/{botId}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your thread with the bot in the team (made on first use)
+         * @description One thread per person, team and bot: 201 when made, 200 with the same thread after. The assistant answers every message in its thread right after it is stored, as an ordinary message of the thread by the bot (botId set, message.created). It understands "remind me to follow up with Maya on Instagram next Friday" (a follow-up task: dates are read in the user’s preferences.timezone, default UTC, looking forward; a day without a time is due at 09:00 there; no date, no dueAt), "list my follow-ups" / "what’s due", and "done with Maya". When a chat-completions model is configured (AI_SEARCH_LLM_*), it words the replies; the offline reply is used on timeout or error.
+         */
+        post: operations["chat.bots.open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/bots/{botId}/follow-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your follow-up tasks with the bot in the team, newest first */
+        get: operations["chat.bots.followUps.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/bots/{botId}/follow-ups/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of your follow-up tasks
+         * @description Another person’s task, or one of another team, is 404.
+         */
+        delete: operations["chat.bots.followUps.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/follow-ups/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft a follow-up, thank-you, reminder or introduction message
+         * @description Offline templates use the person, network and the last messages (quoting the last thing they said). With a chat-completions model configured (AI_SEARCH_LLM_*) the model writes it, the template answering on timeout or error; provider says which one wrote it. Nothing is stored.
+         */
+        post: operations["chat.followUps.draft"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3553,7 +3727,7 @@ export interface paths {
         };
         /**
          * What happened with a contact, newest first
-         * @description Merges the contact’s changes (created, updated fields, lead status moves, notes) with the financial entries that name it, each item {kind, at, by, ...}. Items of the same instant come in a fixed order. Keyset pages: pass nextCursor as cursor.
+         * @description Merges the contact’s changes (created, updated fields, lead status moves, notes) with the financial entries that name it and the team’s studio sessions it takes part in (as a participant by its linked user or its e-mail; at: the start), each item {kind, at, by, ...}. Items of the same instant come in a fixed order. Keyset pages: pass nextCursor as cursor.
          */
         get: operations["contacts.timeline"];
         put?: never;
@@ -3593,7 +3767,7 @@ export interface paths {
         };
         /**
          * What you share with a person
-         * @description Name the person by exactly one of contactId (a contact of one of your teams, linked to a user), userId or email (a user who shares a team with you or allows discovery); anyone else is 404. Answers the teams you are both members of and, per area, what you both worked on.
+         * @description Name the person by exactly one of contactId (a contact of one of your teams, linked to a user), userId or email (a user who shares a team with you or allows discovery); anyone else is 404. Answers the teams you are both members of and, per area, what you share: tracks you both worked on, studio sessions and chat threads you both see.
          */
         get: operations["contacts.together"];
         put?: never;
@@ -22101,6 +22275,24 @@ export interface operations {
                                     /** @description Whether the caller reacted with this emoji */
                                     me: boolean;
                                 }[];
+                                /** @description Extension: the voice note of the message, when it has one */
+                                voice?: {
+                                    /** @description What transcribe and save-voice take */
+                                    fileKey: string;
+                                    /** @description A signed, expiring URL of the audio */
+                                    url: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO-8601 UTC timestamp
+                                     */
+                                    urlExpiresAt: string;
+                                    contentType: string;
+                                    /** @description null when the audio could not be read */
+                                    durationSeconds: number | null;
+                                    transcript: string | null;
+                                    /** @enum {string} */
+                                    transcriptStatus: "none" | "pending" | "done" | "failed";
+                                };
                                 /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                                 mentions: {
                                     /** @enum {string} */
@@ -22262,6 +22454,24 @@ export interface operations {
                                 /** @description Whether the caller reacted with this emoji */
                                 me: boolean;
                             }[];
+                            /** @description Extension: the voice note of the message, when it has one */
+                            voice?: {
+                                /** @description What transcribe and save-voice take */
+                                fileKey: string;
+                                /** @description A signed, expiring URL of the audio */
+                                url: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                urlExpiresAt: string;
+                                contentType: string;
+                                /** @description null when the audio could not be read */
+                                durationSeconds: number | null;
+                                transcript: string | null;
+                                /** @enum {string} */
+                                transcriptStatus: "none" | "pending" | "done" | "failed";
+                            };
                             /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                             mentions: {
                                 /** @enum {string} */
@@ -22333,6 +22543,24 @@ export interface operations {
                                 /** @description Whether the caller reacted with this emoji */
                                 me: boolean;
                             }[];
+                            /** @description Extension: the voice note of the message, when it has one */
+                            voice?: {
+                                /** @description What transcribe and save-voice take */
+                                fileKey: string;
+                                /** @description A signed, expiring URL of the audio */
+                                url: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                urlExpiresAt: string;
+                                contentType: string;
+                                /** @description null when the audio could not be read */
+                                durationSeconds: number | null;
+                                transcript: string | null;
+                                /** @enum {string} */
+                                transcriptStatus: "none" | "pending" | "done" | "failed";
+                            };
                             /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                             mentions: {
                                 /** @enum {string} */
@@ -22493,6 +22721,24 @@ export interface operations {
                                 /** @description Whether the caller reacted with this emoji */
                                 me: boolean;
                             }[];
+                            /** @description Extension: the voice note of the message, when it has one */
+                            voice?: {
+                                /** @description What transcribe and save-voice take */
+                                fileKey: string;
+                                /** @description A signed, expiring URL of the audio */
+                                url: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                urlExpiresAt: string;
+                                contentType: string;
+                                /** @description null when the audio could not be read */
+                                durationSeconds: number | null;
+                                transcript: string | null;
+                                /** @enum {string} */
+                                transcriptStatus: "none" | "pending" | "done" | "failed";
+                            };
                             /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                             mentions: {
                                 /** @enum {string} */
@@ -22727,6 +22973,24 @@ export interface operations {
                                 /** @description Whether the caller reacted with this emoji */
                                 me: boolean;
                             }[];
+                            /** @description Extension: the voice note of the message, when it has one */
+                            voice?: {
+                                /** @description What transcribe and save-voice take */
+                                fileKey: string;
+                                /** @description A signed, expiring URL of the audio */
+                                url: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                urlExpiresAt: string;
+                                contentType: string;
+                                /** @description null when the audio could not be read */
+                                durationSeconds: number | null;
+                                transcript: string | null;
+                                /** @enum {string} */
+                                transcriptStatus: "none" | "pending" | "done" | "failed";
+                            };
                             /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                             mentions: {
                                 /** @enum {string} */
@@ -22986,6 +23250,24 @@ export interface operations {
                                 /** @description Whether the caller reacted with this emoji */
                                 me: boolean;
                             }[];
+                            /** @description Extension: the voice note of the message, when it has one */
+                            voice?: {
+                                /** @description What transcribe and save-voice take */
+                                fileKey: string;
+                                /** @description A signed, expiring URL of the audio */
+                                url: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                urlExpiresAt: string;
+                                contentType: string;
+                                /** @description null when the audio could not be read */
+                                durationSeconds: number | null;
+                                transcript: string | null;
+                                /** @enum {string} */
+                                transcriptStatus: "none" | "pending" | "done" | "failed";
+                            };
                             /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                             mentions: {
                                 /** @enum {string} */
@@ -23213,6 +23495,24 @@ export interface operations {
                                 /** @description Whether the caller reacted with this emoji */
                                 me: boolean;
                             }[];
+                            /** @description Extension: the voice note of the message, when it has one */
+                            voice?: {
+                                /** @description What transcribe and save-voice take */
+                                fileKey: string;
+                                /** @description A signed, expiring URL of the audio */
+                                url: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                urlExpiresAt: string;
+                                contentType: string;
+                                /** @description null when the audio could not be read */
+                                durationSeconds: number | null;
+                                transcript: string | null;
+                                /** @enum {string} */
+                                transcriptStatus: "none" | "pending" | "done" | "failed";
+                            };
                             /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                             mentions: {
                                 /** @enum {string} */
@@ -23306,8 +23606,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Text of 1 to 10,000 characters, not only white space. Mentions are written @[label](kind:id), kind one of user, track, album, contact (id: a user UUID or an integer id). */
-                    content: string;
+                    /** @description Text of up to 10,000 characters. Required (1..10,000, not only white space) without voiceFileKey; with a voice note it may be empty or left out. Mentions are written @[label](kind:id). */
+                    content?: string;
+                    /** @description Extension: the fileKey answered by voice-upload, once its audio was PUT; the message carries it as voice */
+                    voiceFileKey?: string;
                 };
             };
         };
@@ -23345,6 +23647,24 @@ export interface operations {
                             /** @description Whether the caller reacted with this emoji */
                             me: boolean;
                         }[];
+                        /** @description Extension: the voice note of the message, when it has one */
+                        voice?: {
+                            /** @description What transcribe and save-voice take */
+                            fileKey: string;
+                            /** @description A signed, expiring URL of the audio */
+                            url: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            urlExpiresAt: string;
+                            contentType: string;
+                            /** @description null when the audio could not be read */
+                            durationSeconds: number | null;
+                            transcript: string | null;
+                            /** @enum {string} */
+                            transcriptStatus: "none" | "pending" | "done" | "failed";
+                        };
                         /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                         mentions: {
                             /** @enum {string} */
@@ -23570,6 +23890,24 @@ export interface operations {
                             /** @description Whether the caller reacted with this emoji */
                             me: boolean;
                         }[];
+                        /** @description Extension: the voice note of the message, when it has one */
+                        voice?: {
+                            /** @description What transcribe and save-voice take */
+                            fileKey: string;
+                            /** @description A signed, expiring URL of the audio */
+                            url: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            urlExpiresAt: string;
+                            contentType: string;
+                            /** @description null when the audio could not be read */
+                            durationSeconds: number | null;
+                            transcript: string | null;
+                            /** @enum {string} */
+                            transcriptStatus: "none" | "pending" | "done" | "failed";
+                        };
                         /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                         mentions: {
                             /** @enum {string} */
@@ -23701,6 +24039,24 @@ export interface operations {
                             /** @description Whether the caller reacted with this emoji */
                             me: boolean;
                         }[];
+                        /** @description Extension: the voice note of the message, when it has one */
+                        voice?: {
+                            /** @description What transcribe and save-voice take */
+                            fileKey: string;
+                            /** @description A signed, expiring URL of the audio */
+                            url: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            urlExpiresAt: string;
+                            contentType: string;
+                            /** @description null when the audio could not be read */
+                            durationSeconds: number | null;
+                            transcript: string | null;
+                            /** @enum {string} */
+                            transcriptStatus: "none" | "pending" | "done" | "failed";
+                        };
                         /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                         mentions: {
                             /** @enum {string} */
@@ -24374,6 +24730,24 @@ export interface operations {
                                 /** @description Whether the caller reacted with this emoji */
                                 me: boolean;
                             }[];
+                            /** @description Extension: the voice note of the message, when it has one */
+                            voice?: {
+                                /** @description What transcribe and save-voice take */
+                                fileKey: string;
+                                /** @description A signed, expiring URL of the audio */
+                                url: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                urlExpiresAt: string;
+                                contentType: string;
+                                /** @description null when the audio could not be read */
+                                durationSeconds: number | null;
+                                transcript: string | null;
+                                /** @enum {string} */
+                                transcriptStatus: "none" | "pending" | "done" | "failed";
+                            };
                             /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
                             mentions: {
                                 /** @enum {string} */
@@ -24782,7 +25156,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The event stream. 12 event types: message.created, message.updated, message.deleted, reaction.added, reaction.removed, typing, read, thread.created, thread.updated, thread.deleted, member.added, member.removed. */
+            /** @description The event stream. 19 event types: message.created, message.updated, message.deleted, reaction.added, reaction.removed, typing, read, thread.created, thread.updated, thread.deleted, member.added, member.removed, session.participant.added, session.participant.updated, session.participant.removed, session.marker.created, session.marker.updated, session.marker.deleted, session.canvas.updated. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24820,6 +25194,1302 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "chat.voice.upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fileName: string;
+                    /** @description An audio media type (audio/webm, audio/mp4, audio/mpeg, audio/wav, ...) */
+                    contentType: string;
+                };
+            };
+        };
+        responses: {
+            /** @description PUT the audio here, then post a message with voiceFileKey */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description PUT the file bytes here */
+                        uploadUrl: string;
+                        /** @enum {string} */
+                        method: "PUT";
+                        /** @description Headers to send with the PUT, exactly as given */
+                        headers: {
+                            [key: string]: string;
+                        };
+                        /** @description Send it as voiceFileKey with POST .../messages once the audio is PUT */
+                        fileKey: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                        /** @description The media type the PUT must carry */
+                        contentType: string;
+                    };
+                };
+            };
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "chat.voice.transcribe": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                threadId: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The voice note's fileKey, as the message's voice shows it */
+                    fileKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "transcription";
+                        status: "queued" | "succeeded" | "failed";
+                        /** Format: uuid */
+                        threadId: string;
+                        /** Format: uuid */
+                        messageId: string;
+                        /** @description Once succeeded */
+                        transcript: string | null;
+                        /** @description Why it failed, once failed */
+                        error: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description transcription_unavailable: no transcription service is configured (TRANSCRIPTION_URL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "chat.voice.transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                threadId: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "transcription";
+                        status: "queued" | "succeeded" | "failed";
+                        /** Format: uuid */
+                        threadId: string;
+                        /** Format: uuid */
+                        messageId: string;
+                        /** @description Once succeeded */
+                        transcript: string | null;
+                        /** @description Why it failed, once failed */
+                        error: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "chat.voice.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                threadId: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Positive integer id */
+                    teamId: number;
+                    title: string;
+                    /** @description The voice note's fileKey, as the message's voice shows it */
+                    fileKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        teamId: number;
+                        /** @description Teams that hold the track: the owning team first, then those it is shared with */
+                        teamIds: number[];
+                        statusId: string;
+                        /** @description Order within its status column */
+                        position: number;
+                        title: string;
+                        artist: string | null;
+                        genre: string | null;
+                        tags: string[];
+                        bpm: number | null;
+                        /** @description Musical key, e.g. "F# minor" */
+                        key: string | null;
+                        language: string | null;
+                        isrc: string | null;
+                        label: string | null;
+                        distributor: string | null;
+                        explicit: boolean | null;
+                        lyrics: string | null;
+                        notes: string | null;
+                        releaseDate: string | null;
+                        /** @description The current cover (see /tracks/{id}/covers); single-track answers add `cover` with its URL */
+                        coverFileId: number | null;
+                        createdBy: string | null;
+                        deletedAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                        cover: {
+                            /** @description Positive integer id */
+                            id: number;
+                            fileName: string;
+                            mediaType: string;
+                            /** @description Signed URL to show the image */
+                            url: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            urlExpiresAt: string;
+                        } | null;
+                        references: {
+                            /** @description Positive integer id */
+                            id: number;
+                            kind: "reference" | "inspiration";
+                            url: string;
+                            platform: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                        }[];
+                        inspirations: {
+                            /** @description Positive integer id */
+                            id: number;
+                            kind: "reference" | "inspiration";
+                            url: string;
+                            platform: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                        }[];
+                        /** @description Positive integer id */
+                        versionId: number;
+                    };
+                };
+            };
+            /** @description validation_failed, unsupported_file_type (also bytes that are not the announced image type) or size_mismatch; refused bytes end the upload: ask for a new upload URL; also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "chat.bots.list": {
+        parameters: {
+            query: {
+                /** @description Positive integer id */
+                teamId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            name: string;
+                            description: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "chat.bots.open": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A bot id (the built-in one: assistant) */
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Positive integer id */
+                    teamId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "team" | "group" | "direct" | "bot";
+                        name: string | null;
+                        teamIds: number[];
+                        /** @description The chosen members of a group, direct or bot thread; null for a team thread (its teams’ members) */
+                        memberIds: string[] | null;
+                        botId: string | null;
+                        createdBy: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                        lastMessageAt: string | null;
+                        lastMessage: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            threadId: string;
+                            /** @description The author; null for a bot message (botId) or when the account was deleted */
+                            authorId: string | null;
+                            /** @description The bot that wrote it, if one did */
+                            botId: string | null;
+                            /** @description null once deleted */
+                            content: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            editedAt: string | null;
+                            deleted: boolean;
+                            /** @description One entry per emoji, in the order first used */
+                            reactions: {
+                                emoji: string;
+                                count: number;
+                                /** @description Whether the caller reacted with this emoji */
+                                me: boolean;
+                            }[];
+                            /** @description Extension: the voice note of the message, when it has one */
+                            voice?: {
+                                /** @description What transcribe and save-voice take */
+                                fileKey: string;
+                                /** @description A signed, expiring URL of the audio */
+                                url: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                urlExpiresAt: string;
+                                contentType: string;
+                                /** @description null when the audio could not be read */
+                                durationSeconds: number | null;
+                                transcript: string | null;
+                                /** @enum {string} */
+                                transcriptStatus: "none" | "pending" | "done" | "failed";
+                            };
+                            /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
+                            mentions: {
+                                /** @enum {string} */
+                                kind: "user" | "track" | "album" | "contact";
+                                /** @description A user UUID, or the integer id of a track, album or contact, as text */
+                                id: string;
+                                label: string;
+                            }[];
+                        } | null;
+                        /** @description Messages of others after the caller’s read marker (deleted ones not counted) */
+                        unreadCount: number;
+                        /** @description Pinned by the caller (pins are per person) */
+                        pinned: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "team" | "group" | "direct" | "bot";
+                        name: string | null;
+                        teamIds: number[];
+                        /** @description The chosen members of a group, direct or bot thread; null for a team thread (its teams’ members) */
+                        memberIds: string[] | null;
+                        botId: string | null;
+                        createdBy: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                        lastMessageAt: string | null;
+                        lastMessage: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            threadId: string;
+                            /** @description The author; null for a bot message (botId) or when the account was deleted */
+                            authorId: string | null;
+                            /** @description The bot that wrote it, if one did */
+                            botId: string | null;
+                            /** @description null once deleted */
+                            content: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            editedAt: string | null;
+                            deleted: boolean;
+                            /** @description One entry per emoji, in the order first used */
+                            reactions: {
+                                emoji: string;
+                                count: number;
+                                /** @description Whether the caller reacted with this emoji */
+                                me: boolean;
+                            }[];
+                            /** @description Extension: the voice note of the message, when it has one */
+                            voice?: {
+                                /** @description What transcribe and save-voice take */
+                                fileKey: string;
+                                /** @description A signed, expiring URL of the audio */
+                                url: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                urlExpiresAt: string;
+                                contentType: string;
+                                /** @description null when the audio could not be read */
+                                durationSeconds: number | null;
+                                transcript: string | null;
+                                /** @enum {string} */
+                                transcriptStatus: "none" | "pending" | "done" | "failed";
+                            };
+                            /** @description Mentions in the content whose target the thread can see (people who see the thread; tracks, albums and contacts of the thread's teams), in order of appearance */
+                            mentions: {
+                                /** @enum {string} */
+                                kind: "user" | "track" | "album" | "contact";
+                                /** @description A user UUID, or the integer id of a track, album or contact, as text */
+                                id: string;
+                                label: string;
+                            }[];
+                        } | null;
+                        /** @description Messages of others after the caller’s read marker (deleted ones not counted) */
+                        unreadCount: number;
+                        /** @description Pinned by the caller (pins are per person) */
+                        pinned: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "chat.bots.followUps.list": {
+        parameters: {
+            query: {
+                /** @description Positive integer id */
+                teamId: number;
+                limit?: number;
+                /** @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters) */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A bot id (the built-in one: assistant) */
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Positive integer id */
+                            teamId: number;
+                            botId: string;
+                            person: string;
+                            /** @description instagram, tiktok, email, ... when named */
+                            network: string | null;
+                            /** @description The contact of the team the person was matched to */
+                            contactId: number | null;
+                            /** @description null when the message named no date */
+                            dueAt: string | null;
+                            /** @description The message the task was read from */
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "open" | "done" | "cancelled";
+                            sourceMessageId: string | null;
+                            completedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "chat.bots.followUps.delete": {
+        parameters: {
+            query: {
+                /** @description Positive integer id */
+                teamId: number;
+            };
+            header?: never;
+            path: {
+                /** @description A bot id (the built-in one: assistant) */
+                botId: string;
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "chat.followUps.draft": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Positive integer id */
+                    teamId: number;
+                    /** @enum {string} */
+                    kind: "follow_up" | "thank_you" | "reminder" | "introduction";
+                    person: string;
+                    /** @description instagram, email, ... */
+                    network?: string;
+                    /** @description The conversation so far, oldest first (at most 50) */
+                    messages?: {
+                        fromMe: boolean;
+                        text: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        draft: string;
+                        /** @description Who wrote it: the offline template, or the configured model */
+                        provider: "template" | "llm";
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35738,6 +37408,36 @@ export interface operations {
                                  */
                                 updatedAt: string;
                             };
+                        } | {
+                            /** @enum {string} */
+                            kind: "session";
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            at: string;
+                            by: string | null;
+                            /** @description A studio session of a team; with a studio, a booking of [startsAt, endsAt) */
+                            session: {
+                                /** @description Positive integer id */
+                                id: number;
+                                title: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                startsAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 UTC timestamp
+                                 */
+                                endsAt: string;
+                                /**
+                                 * @description scheduled (default), live, ended, cancelled. A cancelled session frees its studio; any status may be set
+                                 * @enum {string}
+                                 */
+                                status: "scheduled" | "live" | "ended" | "cancelled";
+                            };
                         })[];
                         nextCursor: string | null;
                     };
@@ -35969,6 +37669,42 @@ export interface operations {
                             title: string;
                             /** @description Positive integer id */
                             teamId: number;
+                        }[];
+                        /** @description Studio sessions both may see: sessions of a shared team, and sessions where each is a member of the session's team or invited to it. Latest start first, at most 50. */
+                        sessions: {
+                            /** @description Positive integer id */
+                            id: number;
+                            /** @description Positive integer id */
+                            teamId: number;
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            startsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            endsAt: string;
+                            /**
+                             * @description scheduled (default), live, ended, cancelled. A cancelled session frees its studio; any status may be set
+                             * @enum {string}
+                             */
+                            status: "scheduled" | "live" | "ended" | "cancelled";
+                        }[];
+                        /** @description Chat threads both see: team threads of a shared team, and group or direct threads where both are members. Newest activity first, at most 50. */
+                        threads: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "team" | "group" | "direct" | "bot";
+                            name: string | null;
+                            /**
+                             * Format: date-time
+                             * @description Newest activity: creation or the last message
+                             */
+                            activityAt: string;
                         }[];
                     };
                 };
