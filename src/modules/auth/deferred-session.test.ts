@@ -11,7 +11,9 @@ const ctx = useTestContext();
 const requestB = useSecondApp(ctx);
 
 const UNAUTHORIZED = '{"error":"Unauthorized"}';
-const ROUNDS = 1000;
+// A thousand rounds where processes really share a database (PostgreSQL); the embedded engine runs one
+// statement at a time for both apps, so a quarter of them says as much there.
+const ROUNDS = process.env.DATABASE_URL ? 1000 : 250;
 const LANES = 4;
 
 async function loggedOut() {
