@@ -87,14 +87,18 @@ describe('session events on the chat stream', () => {
 
   it('tells an invited person of participant changes, and of markers once they accept', async () => {
     const s = await open(guest);
-    await within([s], async () => {
+    const watcher = await open(member);
+    await within([s, watcher], async () => {
       const invited = await call('POST', `/api/v1/sessions/${sessionId}/participants`, team.owner, {
         email: guest.email,
       });
       expect(bodyOf(await s.next(ofType('session.participant.added'))).data).toEqual({
         participantId: invited.id,
       });
-      await place(markers, team, 'Not yet');
+      // Who gets an event is decided when it is delivered; one delivery serves every stream of this
+      // process, so once a member has it, the guest was passed over before accepting.
+      const early = await place(markers, team, 'Not yet');
+      await watcher.next((e) => e.event === 'session.marker.created' && bodyOf(e).data.markerId === early.id);
       await call('POST', `/api/v1/sessions/${sessionId}/respond`, guest, {
         accept: true,
         participantId: invited.id,
