@@ -185,7 +185,8 @@ export const chatTyping = pgTable(
 /**
  * The real-time log: one row per change, written in the change's transaction and announced with NOTIFY;
  * kept a day for `Last-Event-ID` resumes. No foreign keys: a deleted thread's last event outlives it. A row is
- * about a chat thread or about a studio session (their stream events, session-stream.ts).
+ * about a chat thread, about a studio session (their stream events, session-stream.ts), or for its recipients
+ * alone (a new notification).
  */
 export const chatEvents = pgTable(
   'chat_events',
@@ -203,7 +204,11 @@ export const chatEvents = pgTable(
   (t) => [
     index('chat_events_thread_idx').on(t.threadId, t.id),
     index('chat_events_session_idx').on(t.sessionId, t.id).where(sql`${t.sessionId} is not null`),
-    check('chat_events_subject', sql`num_nonnulls(${t.threadId}, ${t.sessionId}) = 1`),
+    // About a thread or a session, or (neither) told to its recipients only, such as a new notification.
+    check(
+      'chat_events_subject',
+      sql`num_nonnulls(${t.threadId}, ${t.sessionId}) = 1 or (${t.threadId} is null and ${t.sessionId} is null and ${t.recipients} is not null)`,
+    ),
     index('chat_events_recipients_idx').using('gin', t.recipients),
     index('chat_events_created_idx').on(t.createdAt),
   ],

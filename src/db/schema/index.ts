@@ -10,6 +10,7 @@ export * from './follow-ups.ts';
 export * from './idempotency.ts';
 export * from './identity.ts';
 export * from './interviews.ts';
+export * from './notifications.ts';
 export * from './jobs.ts';
 export * from './organisations.ts';
 export * from './studio-sessions.ts';

@@ -100,6 +100,8 @@ export const invites = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }),
     acceptedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** When the invited person turned it down; a declined invite cannot be accepted. */
+    declinedAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,9 +109,10 @@ export const invites = pgTable(
     uniqueIndex('team_invites_token_unique').on(t.token),
     index('team_invites_team_idx').on(t.teamId),
     index('team_invites_email_idx').on(sql`lower(${t.email})`),
-    // At most one open (not accepted) invite per address and team; expired ones are cleared before a new one.
+    // At most one open (neither accepted nor declined) invite per address and team; expired ones are cleared
+    // before a new one.
     uniqueIndex('team_invites_open_email_unique')
       .on(t.teamId, sql`lower(${t.email})`)
-      .where(sql`${t.acceptedAt} is null`),
+      .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null`),
   ],
 );
