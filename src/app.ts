@@ -13,7 +13,9 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { financialsModuleRoutes } from './modules/financials/routes.ts';
 import { flagsRoutes } from './modules/flags/flags.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { interviewsModuleRoutes } from './modules/interviews/routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { organisationsModuleRoutes } from './modules/organisations/routes.ts';
 import { sessionsModuleRoutes } from './modules/sessions/routes.ts';
 import { overviewStatsRoutes } from './modules/stats/overview-stats.routes.ts';
@@ -120,6 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(walletRoutes);
   await app.register(flagsRoutes);
   await app.register(worldInventoryRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(inboxRoutes);
 
   return app;
 }

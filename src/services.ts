@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { InboxService } from './modules/inbox/inbox.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.services.ts';
 import { createAiSearchService } from './modules/ai-search/ai-search.services.ts';
 import { createAlbumsServices } from './modules/albums/albums.services.ts';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
@@ -105,6 +107,8 @@ export async function createServices({
     wallet: new WalletService(db, clock, config.wallet),
     flags: new FlagsService(db, config.featureFlags),
     worldInventory: new WorldInventoryService(db),
+    notifications: createNotificationsService(db, clock, jobs),
+    inbox: new InboxService(db, clock),
     ...createTracksServices({
       db,
       clock,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { activityEntries } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
+import { notifyFromActivity } from '../notifications/notify.ts';
 
 export type Actor = { actorUserId: string | null; actorKeyId: number | null };
 
@@ -19,17 +20,21 @@ export type ActivityInput = Actor & {
   data?: Record<string, unknown>;
 };
 
-/** Records one activity entry; call it with the transaction of the write it describes. */
+/**
+ * Records one activity entry, and the notifications it makes; call it with the transaction of the write it
+ * describes.
+ */
 export async function recordActivity(tx: Db, entry: ActivityInput): Promise<void> {
-  await tx.insert(activityEntries).values({
+  const fact = {
     teamId: entry.teamId,
     actorUserId: entry.actorUserId,
-    actorKeyId: entry.actorKeyId,
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: String(entry.subjectId),
     data: entry.data ?? {},
-  });
+  };
+  await tx.insert(activityEntries).values({ ...fact, actorKeyId: entry.actorKeyId });
+  await notifyFromActivity(tx, fact);
 }
 
 /** Records one activity entry done by `principal` (a session's user or a key). */

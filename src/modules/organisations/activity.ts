@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { activityEntries, organisationTeams } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { type Actor, actorOf, recordActivity } from '../activity/activity.ts';
+import { notifyFromActivity } from '../notifications/notify.ts';
 
 export type OrganisationActivity = {
   action: string;
@@ -35,6 +36,15 @@ export async function recordOrganisationActivity(
     select ${organisationTeams.teamId}, ${actor.actorUserId}::uuid, ${actor.actorKeyId}::integer,
       ${entry.action}, ${entry.subjectType}, ${String(entry.subjectId)}, ${data}::jsonb
     from ${organisationTeams} where ${eq(organisationTeams.organisationId, organisationId)}`);
+  await notifyFromActivity(tx, {
+    teamId: null,
+    organisationId,
+    actorUserId: actor.actorUserId,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: String(entry.subjectId),
+    data: entry.data ?? {},
+  });
 }
 
 /** Records a change that concerns one team (its joining or leaving, its submissions and files). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invites, users } from '../../db/schema/index.ts';
 import { sameEmail } from '../../shared/email.ts';
@@ -6,13 +6,15 @@ import { sameEmail } from '../../shared/email.ts';
 export type InviteRow = typeof invites.$inferSelect;
 
 const sentTo = (email: string) => sameEmail(invites.email, email);
+/** Neither accepted nor declined (it may still have expired). */
+const unanswered = () => and(isNull(invites.acceptedAt), isNull(invites.declinedAt));
 
 export async function insertInvite(db: Db, values: typeof invites.$inferInsert): Promise<InviteRow> {
   const [row] = await db.insert(invites).values(values).returning();
   return row!;
 }
 
-/** Invites neither accepted nor expired, newest first, after the invite id `before`. */
+/** Invites neither accepted, declined nor expired, newest first, after the invite id `before`. */
 export function listPendingInvites(db: Db, teamId: number, now: Date, limit: number, before?: number) {
   return db
     .select()
@@ -20,7 +22,7 @@ export function listPendingInvites(db: Db, teamId: number, now: Date, limit: num
     .where(
       and(
         eq(invites.teamId, teamId),
-        isNull(invites.acceptedAt),
+        unanswered(),
         gt(invites.expiresAt, now),
         before ? lt(invites.id, before) : undefined,
       ),
@@ -38,12 +40,17 @@ export async function deleteOpenInvite(db: Db, teamId: number, inviteId: number)
   return rows.length > 0;
 }
 
-/** Drops the address's expired, never accepted invites: they only block a new one. */
+/** Drops the address's expired or declined, never accepted invites: they only block a new one. */
 export async function clearExpiredInvites(db: Db, teamId: number, email: string, now: Date): Promise<void> {
   await db
     .delete(invites)
     .where(
-      and(eq(invites.teamId, teamId), sentTo(email), isNull(invites.acceptedAt), lte(invites.expiresAt, now)),
+      and(
+        eq(invites.teamId, teamId),
+        sentTo(email),
+        isNull(invites.acceptedAt),
+        or(lte(invites.expiresAt, now), isNotNull(invites.declinedAt)),
+      ),
     );
 }
 
@@ -51,7 +58,7 @@ export async function hasOpenInvite(db: Db, teamId: number, email: string): Prom
   const [row] = await db
     .select({ id: invites.id })
     .from(invites)
-    .where(and(eq(invites.teamId, teamId), sentTo(email), isNull(invites.acceptedAt)))
+    .where(and(eq(invites.teamId, teamId), sentTo(email), unanswered()))
     .limit(1);
   return row !== undefined;
 }
@@ -66,9 +73,19 @@ export async function claimInvite(db: Db, inviteId: number, userId: string, now:
   const rows = await db
     .update(invites)
     .set({ acceptedAt: now, acceptedBy: userId })
-    .where(and(eq(invites.id, inviteId), isNull(invites.acceptedAt), gt(invites.expiresAt, now)))
+    .where(and(eq(invites.id, inviteId), unanswered(), gt(invites.expiresAt, now)))
     .returning({ id: invites.id });
   return rows.length > 0;
+}
+
+/** Turns an open invite down; false when it was answered meanwhile or has expired. */
+export async function declineInvite(db: Db, inviteId: number, now: Date): Promise<InviteRow | undefined> {
+  const [row] = await db
+    .update(invites)
+    .set({ declinedAt: now })
+    .where(and(eq(invites.id, inviteId), unanswered(), gt(invites.expiresAt, now)))
+    .returning();
+  return row;
 }
 
 export async function findUserEmail(db: Db, userId: string): Promise<string | undefined> {

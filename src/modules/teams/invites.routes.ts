@@ -5,6 +5,7 @@ import { IdParams, NoContent } from '../../shared/schemas.ts';
 import { conflictResponse } from './conflict-response.ts';
 import {
   CreateInviteBody,
+  DeclinedInvite,
   Invite,
   InvitePage,
   InviteParams,
@@ -93,5 +94,23 @@ export async function invitesRoutes(app: App) {
       },
     },
     async (request) => invites.accept(principalOf(request), request.params.token),
+  );
+
+  app.post(
+    '/api/v1/invites/:token/decline',
+    {
+      config: { auth: auth.session, extension: true },
+      schema: {
+        operationId: 'invites.decline',
+        summary: 'Turn down an invite sent to your e-mail address',
+        description:
+          'The invite leaves your inbox and stops holding a seat; the team may invite you again. The same ' +
+          'answers as accept: 404 for an unknown token, 403 forbidden for another address, 409 conflict when ' +
+          'the invite was already accepted, declined or has expired.',
+        params: InviteTokenParams,
+        response: { 200: DeclinedInvite, ...conflictResponse('Invite already answered or expired') },
+      },
+    },
+    async (request) => invites.decline(principalOf(request), request.params.token),
   );
 }

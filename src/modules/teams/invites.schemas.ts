@@ -14,6 +14,14 @@ export const Invite = Type.Object({
 });
 
 export const InvitePage = Page(Invite);
+
+export const DeclinedInvite = Type.Object({
+  id: Id,
+  teamId: Id,
+  role: Type.Union(INVITE_ROLES.map((r) => Type.Literal(r))),
+  expiresAt: Timestamp,
+  declinedAt: Timestamp,
+});
 export const InvitesQuery = Type.Object(PageQuery);
 
 export const CreateInviteBody = Type.Object({

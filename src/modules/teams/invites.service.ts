@@ -7,6 +7,7 @@ import { errors } from '../../shared/errors.ts';
 import { randomToken } from '../../shared/hash.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
+import { recordActivity, recordActivityBy } from '../activity/activity.ts';
 import type { PageInput } from './cursors.ts';
 import * as repo from './invites.repository.ts';
 import { findMember, insertMember, isMemberByEmail } from './members.repository.ts';
@@ -76,6 +77,13 @@ export class InvitesService {
           createdBy: userId,
           createdAt: now,
         });
+        await recordActivityBy(tx, principal, {
+          teamId,
+          action: 'invite.created',
+          subjectType: 'team_invite',
+          subjectId: row.id,
+          data: { role },
+        });
         return view(row);
       });
     } catch (error) {
@@ -96,14 +104,8 @@ export class InvitesService {
   async accept(principal: Principal, token: string) {
     const userId = sessionUserId(principal);
     return this.db.transaction(async (tx) => {
-      const invite = await repo.findInviteByToken(tx, token);
-      if (!invite) throw errors.notFound('invite');
-      const email = await repo.findUserEmail(tx, userId);
-      if (email === undefined || normaliseEmail(email) !== normaliseEmail(invite.email))
-        throw errors.forbidden('This invite was sent to another e-mail address');
+      const invite = await this.requireOwnOpenInvite(tx, userId, token);
       const now = this.clock.now();
-      if (invite.acceptedAt) throw errors.conflict('This invite has already been used');
-      if (invite.expiresAt <= now) throw errors.conflict('This invite has expired; ask for a new one');
       await lockTeam(tx, invite.teamId);
       // The conditional update is what makes an invite single-use when accepts race.
       if (!(await repo.claimInvite(tx, invite.id, userId, now)))
@@ -115,6 +117,40 @@ export class InvitesService {
       const team = await findTeamOfMember(tx, userId, invite.teamId);
       return team!;
     });
+  }
+
+  /** Turns down an invite sent to the signed-in user's address; it leaves their inbox and frees its seat. */
+  async decline(principal: Principal, token: string) {
+    const userId = sessionUserId(principal);
+    return this.db.transaction(async (tx) => {
+      const invite = await this.requireOwnOpenInvite(tx, userId, token);
+      const declined = await repo.declineInvite(tx, invite.id, this.clock.now());
+      if (!declined) throw errors.conflict('This invite has already been answered or has expired');
+      await recordActivity(tx, {
+        actorUserId: userId,
+        actorKeyId: null,
+        teamId: invite.teamId,
+        action: 'invite.declined',
+        subjectType: 'team_invite',
+        subjectId: invite.id,
+      });
+      const { id, teamId, role, expiresAt, declinedAt } = declined;
+      return { id, teamId, role: role as InviteRole, expiresAt, declinedAt: declinedAt! };
+    });
+  }
+
+  /** The invite of `token` for the user's own address, still open: 404, 403 or 409 otherwise. */
+  private async requireOwnOpenInvite(tx: Db, userId: string, token: string) {
+    const invite = await repo.findInviteByToken(tx, token);
+    if (!invite) throw errors.notFound('invite');
+    const email = await repo.findUserEmail(tx, userId);
+    if (email === undefined || normaliseEmail(email) !== normaliseEmail(invite.email))
+      throw errors.forbidden('This invite was sent to another e-mail address');
+    if (invite.acceptedAt) throw errors.conflict('This invite has already been used');
+    if (invite.declinedAt) throw errors.conflict('This invite was declined');
+    if (invite.expiresAt <= this.clock.now())
+      throw errors.conflict('This invite has expired; ask for a new one');
+    return invite;
   }
 
   /** 409 when the plan has no seat left; a new invite needs one beyond members and pending invites. */

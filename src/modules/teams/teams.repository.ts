@@ -202,7 +202,14 @@ export function countPendingInvites(db: Db, teamId: number, now: Date): Promise<
     db
       .select({ n: count() })
       .from(invites)
-      .where(and(eq(invites.teamId, teamId), isNull(invites.acceptedAt), gt(invites.expiresAt, now))),
+      .where(
+        and(
+          eq(invites.teamId, teamId),
+          isNull(invites.acceptedAt),
+          isNull(invites.declinedAt),
+          gt(invites.expiresAt, now),
+        ),
+      ),
   );
 }
 

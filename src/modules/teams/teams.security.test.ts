@@ -89,6 +89,13 @@ const cases: MatrixCase[] = [
     // Anyone signed in may try a token; a stranger gets 403 (another e-mail), tested with the invites.
     teamScoped: false,
   },
+  {
+    method: 'POST',
+    path: '/api/v1/invites/{token}/decline',
+    build: async (team) => ({ url: `/api/v1/invites/${(await newInvite(team)).token}/decline` }),
+    // As accept: a stranger gets 403 (another e-mail), tested with the inbox.
+    teamScoped: false,
+  },
   { method: 'GET', path: '/api/v1/teams/{id}/status-config', build: teamUrl('/status-config') },
   {
     method: 'PATCH',
@@ -135,6 +142,7 @@ const OPERATIONS = [
   'teams.invites.create',
   'teams.invites.delete',
   'invites.accept',
+  'invites.decline',
   'teams.statusConfig.get',
   'teams.statusConfig.update',
 ];

@@ -23,6 +23,13 @@ describe('user preferences', () => {
       audioQuality: 'high',
       autoplay: true,
       discoverable: false,
+      notifyOnMentions: true,
+      notifyOnComments: true,
+      notifyOnReviews: true,
+      notifyOnInvites: true,
+      notifyOnSessions: true,
+      notifyOnFollowUps: true,
+      notifyOnCampRsvps: true,
     });
     expect(res.json()).toEqual(PREFERENCE_DEFAULTS);
   });

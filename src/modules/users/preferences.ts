@@ -16,10 +16,22 @@ export const PREFERENCE_DEFAULTS = {
   audioQuality: 'high',
   autoplay: true,
   discoverable: false,
+  notifyOnMentions: true,
+  notifyOnComments: true,
+  notifyOnReviews: true,
+  notifyOnInvites: true,
+  notifyOnSessions: true,
+  notifyOnFollowUps: true,
+  notifyOnCampRsvps: true,
 } as const;
 
 const defaultNote = (field: keyof typeof PREFERENCE_DEFAULTS) =>
   `Default: ${JSON.stringify(PREFERENCE_DEFAULTS[field])}.`;
+
+const notifyOn = (field: keyof typeof PREFERENCE_DEFAULTS, when: string) =>
+  Type.Boolean({
+    description: `Notify me (in the app, and by push when pushNotifications is on) when ${when}. ${defaultNote(field)}`,
+  });
 
 // No `default` keywords here: the validator fills those in, which would turn a partial update into a reset.
 const fields = {
@@ -49,6 +61,16 @@ const fields = {
   discoverable: Type.Boolean({
     description: `Whether people outside your teams may find you by your e-mail address (contacts' platform-user lookup). ${defaultNote('discoverable')}`,
   }),
+  notifyOnMentions: notifyOn('notifyOnMentions', 'someone mentions you in chat'),
+  notifyOnComments: notifyOn('notifyOnComments', 'someone comments on your track or replies to your comment'),
+  notifyOnReviews: notifyOn(
+    'notifyOnReviews',
+    'you are asked to review a version, or a reviewer decides on yours',
+  ),
+  notifyOnInvites: notifyOn('notifyOnInvites', 'a team invites your e-mail address'),
+  notifyOnSessions: notifyOn('notifyOnSessions', 'you are invited to a studio session'),
+  notifyOnFollowUps: notifyOn('notifyOnFollowUps', 'one of your follow-up tasks falls due'),
+  notifyOnCampRsvps: notifyOn('notifyOnCampRsvps', 'someone answers a camp of an organisation you manage'),
 };
 
 export const Preferences = Type.Object(fields, { description: 'Every preference, defaults filled in' });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import type { SessionStreamType } from '../../sessions/session-stream.ts';
-import type { ChatEventType } from './event-types.ts';
+import type { ChatEventType, PersonalEventType } from './event-types.ts';
 
 /** The NOTIFY channel that carries the ids of new chat events. */
 export const CHAT_EVENTS_CHANNEL = 'chat_events';
@@ -16,7 +16,9 @@ export type ChatEventInput =
       recipients?: string[] | undefined;
     }
   /** An event about a studio session, for those who may read it (sessionEventReaderSql). */
-  | { sessionId: number; type: SessionStreamType; payload: Record<string, unknown>; recipients?: undefined };
+  | { sessionId: number; type: SessionStreamType; payload: Record<string, unknown>; recipients?: undefined }
+  /** An event for its recipients alone. */
+  | { type: PersonalEventType; payload: Record<string, unknown>; recipients: string[] };
 
 /**
  * Writes chat events in the transaction of the change they describe and announces each id with

@@ -15,6 +15,10 @@ export const CHAT_EVENT_TYPES = [
 ] as const;
 export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number];
 
+/** Events told to one person, about neither a thread nor a session. */
+export const PERSONAL_EVENT_TYPES = ['notification.created'] as const;
+export type PersonalEventType = (typeof PERSONAL_EVENT_TYPES)[number];
+
 /** Events about the stream itself (no `id:`, so they never move a client's Last-Event-ID). */
 export const STREAM_EVENT_TYPES = ['stream.gap', 'stream.closed'] as const;
 

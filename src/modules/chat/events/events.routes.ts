@@ -4,10 +4,10 @@ import { principalOf } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
 import { SESSION_STREAM_TYPES } from '../../sessions/session-stream.ts';
 import { sessionExtension } from '../route-auth.ts';
-import { CHAT_EVENT_TYPES } from './event-types.ts';
+import { CHAT_EVENT_TYPES, PERSONAL_EVENT_TYPES } from './event-types.ts';
 import { RETRY_MS } from './sse-connection.ts';
 
-const EVENT_TYPES = [...CHAT_EVENT_TYPES, ...SESSION_STREAM_TYPES];
+const EVENT_TYPES = [...CHAT_EVENT_TYPES, ...SESSION_STREAM_TYPES, ...PERSONAL_EVENT_TYPES];
 
 const EventId = Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15, description: 'An event id' });
 
@@ -28,6 +28,8 @@ const DESCRIPTION = [
   'invited; the others to members and to participants who accepted); session.marker.created and',
   'session.marker.deleted `{recordingId, markerId}`, session.marker.updated `{recordingId, markerId, fields}`;',
   'session.canvas.updated `{version}`. Read the thing itself through its endpoint.',
+  'A new notification of the caller comes as notification.created `{notification}` (as',
+  '`GET /api/v1/user/notification-feed` shows it), with neither threadId nor sessionId.',
   'Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the',
   '`lastEventId` query parameter where a client cannot set headers; every event after it that the caller may',
   'see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some',

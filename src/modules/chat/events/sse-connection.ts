@@ -18,7 +18,8 @@ export function frameOf(event: StoredEvent): string {
     const data = {
       id: String(event.id),
       type: event.type,
-      ...(event.sessionId === null ? { threadId: event.threadId } : { sessionId: event.sessionId }),
+      ...(event.threadId === null ? {} : { threadId: event.threadId }),
+      ...(event.sessionId === null ? {} : { sessionId: event.sessionId }),
       createdAt: event.createdAt,
       data: event.payload,
     };

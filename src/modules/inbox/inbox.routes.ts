@@ -1,0 +1,26 @@
+import type { App } from '../../app-types.ts';
+import { auth, principalOf } from '../../plugins/auth.ts';
+import { Inbox } from './inbox.schemas.ts';
+
+/** `GET /api/v1/inbox/`: what waits for the caller's action. */
+export async function inboxRoutes(app: App) {
+  const inbox = app.services.inbox;
+
+  app.get(
+    '/api/v1/inbox/',
+    {
+      config: { auth: auth.session },
+      schema: {
+        operationId: 'inbox.get',
+        summary: 'What waits for your action across your teams',
+        description:
+          'Open invites to your address, reviews waiting for your decision, studio session invitations you ' +
+          'have not answered (sessions not over), your follow-up tasks that are due, and chat messages ' +
+          'mentioning you after your read marker. Worked out at each call, so an item leaves as soon as it is ' +
+          'acted on; items of teams you have left do not show. Each item carries the calls that act on it.',
+        response: { 200: Inbox },
+      },
+    },
+    async (request) => inbox.get(principalOf(request)),
+  );
+}

@@ -1,0 +1,42 @@
+import { Type } from '@sinclair/typebox';
+import { Id, Timestamp } from '../../shared/schemas.ts';
+import { StringEnum } from '../../shared/string-enum.ts';
+
+const Action = Type.Object({
+  method: StringEnum(['GET', 'POST', 'DELETE']),
+  path: Type.String({ description: 'API path, query included' }),
+});
+
+export const InboxItem = Type.Object({
+  kind: StringEnum(['team_invite', 'review_request', 'session_invitation', 'follow_up_due', 'mention'], {
+    description:
+      'team_invite (accept or decline), review_request (decide), session_invitation (respond with ' +
+      '`{participantId, accept}`), follow_up_due (delete the task once done), mention (unread: mark the thread read)',
+  }),
+  id: Type.String({ description: 'Stable for the item: `<kind>:<id of the thing>`' }),
+  at: Timestamp,
+  teamId: Type.Union([Id, Type.Null()], { description: 'The team it comes from; null for a chat mention' }),
+  title: Type.String({
+    description: 'Team name, "track – version", session title, person, or mention author',
+  }),
+  data: Type.Record(Type.String(), Type.Unknown(), { description: 'The ids the actions need' }),
+  actions: Type.Record(Type.String(), Action, {
+    description: 'What a client calls to open or act on the item',
+  }),
+});
+
+const Count = Type.Integer({ minimum: 0 });
+
+export const Inbox = Type.Object({
+  items: Type.Array(InboxItem, {
+    description: 'Newest first (follow-ups by due time); at most 100 of each kind',
+  }),
+  counts: Type.Object({
+    invites: Count,
+    reviews: Count,
+    sessions: Count,
+    followUps: Count,
+    mentions: Count,
+    total: Count,
+  }),
+});

@@ -1,0 +1,25 @@
+import type { NotificationKind } from '../../db/schema/index.ts';
+
+type Data = Record<string, unknown>;
+
+/** The API path a client opens for a notification of `kind` with `data`. */
+export function notificationLink(kind: NotificationKind, data: Data): string {
+  switch (kind) {
+    case 'mention':
+      return `/api/v1/chat/threads/${data.threadId}/messages`;
+    case 'comment':
+    case 'reply':
+      return `/api/v1/tracks/${data.trackId}/versions/${data.versionId}/comments`;
+    case 'review_requested':
+    case 'review_decided':
+      return `/api/v1/tracks/${data.trackId}/versions/${data.versionId}`;
+    case 'team_invite':
+      return '/api/v1/inbox/';
+    case 'session_invitation':
+      return `/api/v1/sessions/${data.sessionId}`;
+    case 'follow_up_due':
+      return `/api/v1/chat/bots/${data.botId}/follow-ups`;
+    case 'camp_rsvp':
+      return `/api/v1/organisations/${data.organisationId}/camps/${data.campId}`;
+  }
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  chatMessageMentions,
+  chatMessages,
+  chatThreads,
+  invites,
+  type NotificationKind,
+  organisationMembers,
+  sessionParticipants,
+  tracks,
+  users,
+  versionReviews,
+} from '../../db/schema/index.ts';
+import { threadVisibleSql } from '../chat/thread-access.ts';
+
+/** One activity entry as it is written: what the rules read notifications from. */
+export type ActivityFact = {
+  /** The team whose activity it is; null for an organisation's own change (then `organisationId`). */
+  teamId: number | null;
+  organisationId?: number | null;
+  actorUserId: string | null;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  data: Record<string, unknown>;
+};
+
+export type NotificationDraft = {
+  userId: string;
+  kind: NotificationKind;
+  /** Shown only while the person belongs to this team (or organisation); null for both: about the person. */
+  teamId: number | null;
+  organisationId: number | null;
+  actorUserId: string | null;
+  subjectType: string;
+  subjectId: string;
+  data: Record<string, unknown>;
+  dedupeKey: string;
+};
+
+type Rule = (tx: Db, fact: ActivityFact) => Promise<NotificationDraft[]>;
+
+const numberOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/** A draft about `fact`'s subject, scoped to its team. */
+function about(
+  fact: ActivityFact,
+  userId: string,
+  kind: NotificationKind,
+  data: Record<string, unknown>,
+  dedupeKey: string,
+): NotificationDraft {
+  return {
+    userId,
+    kind,
+    teamId: fact.teamId,
+    organisationId: null,
+    actorUserId: fact.actorUserId,
+    subjectType: fact.subjectType,
+    subjectId: fact.subjectId,
+    data,
+    dedupeKey,
+  };
+}
+
+/** A comment on a version: its track's creator hears of it, and for a reply the parent comment's author. */
+const commentCreated: Rule = async (tx, fact) => {
+  const trackId = numberOf(fact.data.trackId);
+  const parentId = numberOf(fact.data.parentId);
+  if (trackId === null) return [];
+  const [row] = await tx
+    .select({
+      trackOwner: tracks.createdBy,
+      parentAuthor:
+        parentId === null
+          ? sql<string | null>`null`
+          : sql<string | null>`(select created_by
+        from version_comments where id = ${parentId})`,
+    })
+    .from(tracks)
+    .where(eq(tracks.id, trackId));
+  if (!row) return [];
+  const data = { trackId, versionId: fact.data.versionId, commentId: Number(fact.subjectId), parentId };
+  const key = `comment:${fact.subjectId}`;
+  const drafts: NotificationDraft[] = [];
+  if (row.parentAuthor) drafts.push(about(fact, row.parentAuthor, 'reply', data, key));
+  if (row.trackOwner && row.trackOwner !== row.parentAuthor)
+    drafts.push(about(fact, row.trackOwner, 'comment', data, key));
+  return drafts;
+};
+
+const reviewRequested: Rule = async (_tx, fact) => {
+  const reviewerIds = Array.isArray(fact.data.reviewerIds) ? (fact.data.reviewerIds as string[]) : [];
+  const data = {
+    trackId: fact.data.trackId,
+    versionId: fact.data.versionId,
+    reviewId: Number(fact.subjectId),
+  };
+  return reviewerIds.map((userId) =>
+    about(fact, userId, 'review_requested', data, `review_requested:${fact.subjectId}`),
+  );
+};
+
+/** Each reviewer's decision tells whoever asked for the review. */
+const reviewDecided: Rule = async (tx, fact) => {
+  const [review] = await tx
+    .select({ requestedBy: versionReviews.requestedBy })
+    .from(versionReviews)
+    .where(eq(versionReviews.id, Number(fact.subjectId)));
+  if (!review?.requestedBy) return [];
+  const data = {
+    trackId: fact.data.trackId,
+    versionId: fact.data.versionId,
+    reviewId: Number(fact.subjectId),
+    decision: fact.data.decision,
+  };
+  return [
+    about(
+      fact,
+      review.requestedBy,
+      'review_decided',
+      data,
+      `review_decided:${fact.subjectId}:${fact.actorUserId}`,
+    ),
+  ];
+};
+
+/** An invited participant: the user it names, or the account with the invited address. */
+const participantInvited: Rule = async (tx, fact) => {
+  const participantId = numberOf(fact.data.participantId);
+  if (participantId === null) return [];
+  const [row] = await tx
+    .select({ userId: sql<string | null>`coalesce(${sessionParticipants.userId}, ${users.id})` })
+    .from(sessionParticipants)
+    .leftJoin(users, sql`lower(${users.email}) = lower(${sessionParticipants.email})`)
+    .where(eq(sessionParticipants.id, participantId))
+    .limit(1);
+  if (!row?.userId) return [];
+  const draft = about(
+    fact,
+    row.userId,
+    'session_invitation',
+    { sessionId: Number(fact.subjectId), participantId },
+    `session_invitation:${participantId}`,
+  );
+  return [{ ...draft, teamId: null }];
+};
+
+/** People a message names who see its thread; an edit that adds a name tells that person then. */
+const messageMentions: Rule = async (tx, fact) => {
+  const messageId = fact.subjectId;
+  const rows = await tx
+    .select({ userId: chatMessageMentions.targetId, threadId: chatMessages.threadId })
+    .from(chatMessageMentions)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageMentions.messageId))
+    .innerJoin(chatThreads, eq(chatThreads.id, chatMessages.threadId))
+    .where(
+      and(
+        eq(chatMessageMentions.messageId, messageId),
+        eq(chatMessageMentions.kind, 'user'),
+        sql`${chatMessages.deletedAt} is null`,
+        threadVisibleSql(chatThreads.id, chatThreads.type, sql`${chatMessageMentions.targetId}::uuid`),
+      ),
+    );
+  return rows.map(({ userId, threadId }) =>
+    about(fact, userId, 'mention', { threadId, messageId }, `mention:${messageId}`),
+  );
+};
+
+/** A changed camp answer tells the organisation's owners and admins. */
+const campRsvpUpdated: Rule = async (tx, fact) => {
+  const organisationId = fact.organisationId ?? null;
+  if (organisationId === null) return [];
+  const managers = await tx
+    .select({ userId: organisationMembers.userId })
+    .from(organisationMembers)
+    .where(
+      and(
+        eq(organisationMembers.organisationId, organisationId),
+        inArray(organisationMembers.role, ['owner', 'admin']),
+        fact.actorUserId ? ne(organisationMembers.userId, fact.actorUserId) : undefined,
+      ),
+    );
+  const data = {
+    organisationId,
+    campId: Number(fact.subjectId),
+    userId: fact.data.userId,
+    status: fact.data.status,
+  };
+  // Every change is news, even back to an earlier answer.
+  const key = `camp_rsvp:${fact.subjectId}:${randomUUID()}`;
+  return managers.map(({ userId }) => ({
+    ...about(fact, userId, 'camp_rsvp', data, key),
+    teamId: null,
+    organisationId,
+  }));
+};
+
+/** An invite to a team reaches the account that has the invited address, if there is one yet. */
+const inviteCreated: Rule = async (tx, fact) => {
+  const inviteId = Number(fact.subjectId);
+  const [row] = await tx
+    .select({ userId: users.id })
+    .from(invites)
+    .innerJoin(users, sql`lower(${users.email}) = lower(${invites.email})`)
+    .where(eq(invites.id, inviteId));
+  if (!row) return [];
+  const draft = about(
+    fact,
+    row.userId,
+    'team_invite',
+    { teamId: fact.teamId, inviteId },
+    `team_invite:${inviteId}`,
+  );
+  return [{ ...draft, teamId: null }];
+};
+
+/** Rules by `subjectType/action` of the activity entry. */
+export const NOTIFICATION_RULES: ReadonlyMap<string, Rule> = new Map([
+  ['comment/comment.created', commentCreated],
+  ['review/review.requested', reviewRequested],
+  ['review/review.decided', reviewDecided],
+  ['session/session.participant.invited', participantInvited],
+  ['chat_message/created', messageMentions],
+  ['chat_message/edited', messageMentions],
+  ['camp/camp.rsvp_updated', campRsvpUpdated],
+  ['team_invite/invite.created', inviteCreated],
+]);
