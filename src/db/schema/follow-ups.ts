@@ -38,6 +38,9 @@ export const followUpTasks = pgTable(
   (t) => [
     index('follow_up_tasks_user_idx').on(t.teamId, t.userId, t.botId, t.createdAt.desc(), t.id.desc()),
     index('follow_up_tasks_due_idx').on(t.teamId, t.dueAt).where(sql`${t.status} = 'open'`),
+    // A person's due tasks (the inbox), and every task falling due (their notifications).
+    index('follow_up_tasks_user_due_idx').on(t.userId, t.dueAt).where(sql`${t.status} = 'open'`),
+    index('follow_up_tasks_open_due_idx').on(t.dueAt).where(sql`${t.status} = 'open'`),
     check('follow_up_tasks_status', sql`${t.status} in ('open', 'done', 'cancelled')`),
   ],
 );

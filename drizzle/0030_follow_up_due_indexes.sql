@@ -1,0 +1,2 @@
+CREATE INDEX "follow_up_tasks_user_due_idx" ON "follow_up_tasks" USING btree ("user_id","due_at") WHERE "follow_up_tasks"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "follow_up_tasks_open_due_idx" ON "follow_up_tasks" USING btree ("due_at") WHERE "follow_up_tasks"."status" = 'open';
