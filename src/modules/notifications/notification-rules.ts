@@ -9,7 +9,9 @@ import {
   type NotificationKind,
   organisationMembers,
   sessionParticipants,
+  teamMembers,
   tracks,
+  trackTeams,
   users,
   versionReviews,
 } from '../../db/schema/index.ts';
@@ -65,6 +67,33 @@ function about(
   };
 }
 
+/**
+ * Drafts about a track go out under a team of the track that their person is in (its own team, or one it is
+ * shared with), so each person sees them while they can see the track; people in none are left out.
+ */
+async function throughTrackTeams(tx: Db, trackId: number, drafts: NotificationDraft[]) {
+  if (drafts.length === 0) return drafts;
+  const rows = await tx
+    .select({ userId: teamMembers.userId, teamId: sql<number>`min(${trackTeams.teamId})` })
+    .from(trackTeams)
+    .innerJoin(teamMembers, eq(teamMembers.teamId, trackTeams.teamId))
+    .where(
+      and(
+        eq(trackTeams.trackId, trackId),
+        inArray(
+          teamMembers.userId,
+          drafts.map((d) => d.userId),
+        ),
+      ),
+    )
+    .groupBy(teamMembers.userId);
+  const teamOf = new Map(rows.map((r) => [r.userId, Number(r.teamId)]));
+  return drafts.flatMap((d) => {
+    const teamId = teamOf.get(d.userId);
+    return teamId === undefined ? [] : [{ ...d, teamId }];
+  });
+}
+
 /** A comment on a version: its track's creator hears of it, and for a reply the parent comment's author. */
 const commentCreated: Rule = async (tx, fact) => {
   const trackId = numberOf(fact.data.trackId);
@@ -88,19 +117,18 @@ const commentCreated: Rule = async (tx, fact) => {
   if (row.parentAuthor) drafts.push(about(fact, row.parentAuthor, 'reply', data, key));
   if (row.trackOwner && row.trackOwner !== row.parentAuthor)
     drafts.push(about(fact, row.trackOwner, 'comment', data, key));
-  return drafts;
+  return throughTrackTeams(tx, trackId, drafts);
 };
 
-const reviewRequested: Rule = async (_tx, fact) => {
+const reviewRequested: Rule = async (tx, fact) => {
   const reviewerIds = Array.isArray(fact.data.reviewerIds) ? (fact.data.reviewerIds as string[]) : [];
-  const data = {
-    trackId: fact.data.trackId,
-    versionId: fact.data.versionId,
-    reviewId: Number(fact.subjectId),
-  };
-  return reviewerIds.map((userId) =>
+  const trackId = numberOf(fact.data.trackId);
+  if (trackId === null) return [];
+  const data = { trackId, versionId: fact.data.versionId, reviewId: Number(fact.subjectId) };
+  const drafts = reviewerIds.map((userId) =>
     about(fact, userId, 'review_requested', data, `review_requested:${fact.subjectId}`),
   );
+  return throughTrackTeams(tx, trackId, drafts);
 };
 
 /** Each reviewer's decision tells whoever asked for the review. */
@@ -116,15 +144,10 @@ const reviewDecided: Rule = async (tx, fact) => {
     reviewId: Number(fact.subjectId),
     decision: fact.data.decision,
   };
-  return [
-    about(
-      fact,
-      review.requestedBy,
-      'review_decided',
-      data,
-      `review_decided:${fact.subjectId}:${fact.actorUserId}`,
-    ),
-  ];
+  const key = `review_decided:${fact.subjectId}:${fact.actorUserId}`;
+  return throughTrackTeams(tx, Number(fact.data.trackId), [
+    about(fact, review.requestedBy, 'review_decided', data, key),
+  ]);
 };
 
 /** An invited participant: the user it names, or the account with the invited address. */

@@ -80,6 +80,18 @@ describe('notifications', () => {
     expect(await kinds(ben)).toEqual([]);
   });
 
+  it('tells people of a team the track is shared with under that team', async () => {
+    const { team, owner } = await trio();
+    const partner = await ctx.newTeam();
+    await ctx.addMember(partner, 'admin', owner);
+    const track = await ctx.newTrack({ ...team, shareWith: [partner.id] });
+    const theirs = await comment(track, partner.owner);
+    const reply = await comment(track, owner, theirs.id);
+    const [told] = (await feed(partner.owner)).items;
+    expect(told).toMatchObject({ kind: 'reply', teamId: partner.id, subjectId: String(reply.id) });
+    expect((await feed(owner)).items).toMatchObject([{ kind: 'comment', teamId: team.id }]);
+  });
+
   it('tells reviewers they are asked, and the asker of each decision', async () => {
     const { team, owner, ana, ben } = await trio();
     const track = await ctx.newTrack(team);
