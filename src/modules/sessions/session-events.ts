@@ -46,10 +46,20 @@ export class SessionEvents {
     session: { id: number; teamId: number },
     change: SessionChange,
     data?: Record<string, unknown>,
+    /** People to tell on the stream besides those who may read the session. */
+    recipients: string[] = [],
   ): Promise<void> {
     await recordActivity(tx, principal, session.teamId, `session.${change}`, session.id, data);
     const type = STREAM_TYPE_OF[change];
-    if (type) await this.stream.write(tx, [{ sessionId: session.id, type, payload: data ?? {} }]);
+    if (type)
+      await this.stream.write(tx, [
+        {
+          sessionId: session.id,
+          type,
+          payload: data ?? {},
+          recipients: recipients.length > 0 ? recipients : undefined,
+        },
+      ]);
   }
 
   /** The booking events of a session whose booking went from `before` to `after` (see bookingEvents). */

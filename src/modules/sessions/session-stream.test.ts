@@ -143,4 +143,26 @@ describe('session events on the chat stream', () => {
       expect(sessionEvents(outsiderAgain)).toHaveLength(1);
     });
   });
+
+  it('tells a removed participant they were removed, and nothing of the session after', async () => {
+    const removedGuest = await ctx.newUser();
+    const invited = await call('POST', `/api/v1/sessions/${sessionId}/participants`, team.owner, {
+      email: removedGuest.email,
+    });
+    await call('POST', `/api/v1/sessions/${sessionId}/respond`, removedGuest, {
+      accept: true,
+      participantId: invited.id,
+    });
+    const s = await open(removedGuest);
+    const watcher = await open(member);
+    await within([s, watcher], async () => {
+      await call('DELETE', `/api/v1/sessions/${sessionId}/participants/${invited.id}`, team.owner);
+      expect(bodyOf(await s.next(ofType('session.participant.removed'))).data).toEqual({
+        participantId: invited.id,
+      });
+      const after = await place(markers, team, 'After');
+      await watcher.next((e) => e.event === 'session.marker.created' && bodyOf(e).data.markerId === after.id);
+      expect(sessionEvents(s)).toEqual([`session.participant.removed ${sessionId}`]);
+    });
+  });
 });

@@ -16,7 +16,13 @@ export type ChatEventInput =
       recipients?: string[] | undefined;
     }
   /** An event about a studio session, for those who may read it (sessionEventReaderSql). */
-  | { sessionId: number; type: SessionStreamType; payload: Record<string, unknown>; recipients?: undefined }
+  | {
+      sessionId: number;
+      type: SessionStreamType;
+      payload: Record<string, unknown>;
+      /** People to tell besides those who may read the session (someone just removed from it). */
+      recipients?: string[] | undefined;
+    }
   /** An event for its recipients alone. */
   | { type: PersonalEventType; payload: Record<string, unknown>; recipients: string[] };
 

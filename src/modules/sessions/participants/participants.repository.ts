@@ -6,6 +6,7 @@ import {
   teamMembers,
   users,
 } from '../../../db/schema/index.ts';
+import { sameEmail } from '../../../shared/email.ts';
 import { ownParticipationSql } from '../session-access.ts';
 
 /** A participant as answers show it: the name given at the invitation, else the user's own. */
@@ -130,12 +131,20 @@ export async function setAnswer(
     .where(eq(participants.id, participantId));
 }
 
-export async function deleteParticipant(db: Db, sessionId: number, participantId: number): Promise<boolean> {
-  const rows = await db
+/** Deletes a participant; answers the account it named (by id, or by its address), or undefined when none was. */
+export async function deleteParticipant(
+  db: Db,
+  sessionId: number,
+  participantId: number,
+): Promise<{ userId: string | null } | undefined> {
+  const [row] = await db
     .delete(participants)
     .where(and(eq(participants.sessionId, sessionId), eq(participants.id, participantId)))
-    .returning({ id: participants.id });
-  return rows.length > 0;
+    .returning({ userId: participants.userId, email: participants.email });
+  if (!row) return undefined;
+  if (row.userId !== null || row.email === null) return { userId: row.userId };
+  const [byEmail] = await db.select({ id: users.id }).from(users).where(sameEmail(users.email, row.email));
+  return { userId: byEmail?.id ?? null };
 }
 
 export async function isTeamMember(db: Db, teamId: number, userId: string): Promise<boolean> {

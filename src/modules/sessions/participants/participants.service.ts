@@ -79,8 +79,11 @@ export class ParticipantsService {
   async remove(principal: Principal, sessionId: number, participantId: number, teamId?: number) {
     const { session } = await requireSession(this.db, principal, sessionId, 'member', teamId);
     await this.db.transaction(async (tx) => {
-      if (!(await repo.deleteParticipant(tx, sessionId, participantId))) throw errors.notFound('participant');
-      await this.events.record(tx, principal, session, 'participant.removed', { participantId });
+      const removed = await repo.deleteParticipant(tx, sessionId, participantId);
+      if (!removed) throw errors.notFound('participant');
+      // No longer a participant, they would not get the event that says so; it names them.
+      const told = removed.userId === null ? [] : [removed.userId];
+      await this.events.record(tx, principal, session, 'participant.removed', { participantId }, told);
     });
   }
 
