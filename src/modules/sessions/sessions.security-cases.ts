@@ -20,7 +20,7 @@ export const EXPECTED: ExpectedAuthClasses = {
   [`DELETE ${S}/{sessionId}/participants/{participantId}`]: extension,
   [`POST ${S}/{sessionId}/respond`]: session,
   [`GET ${S}/{sessionId}/invite-url`]: session,
-  [`POST ${S}/join/{token}`]: extension,
+  ['POST /api/v1/session-links/{token}/join']: extension,
   [`GET ${S}/{sessionId}/follow`]: session,
   [`POST ${S}/calendar/rotate`]: extension,
   [`GET ${S}/{sessionId}/files`]: session,
@@ -131,13 +131,13 @@ export function sessionSecurityCases(ctx: TestContext) {
     { method: 'GET', path: `${S}/{sessionId}/invite-url`, build: inSession('/invite-url') },
     {
       method: 'POST',
-      path: `${S}/join/{token}`,
+      path: '/api/v1/session-links/{token}/join',
       // Whoever holds a join link may join: the token is the authority, not a team membership.
       teamScoped: false,
       build: async (team) => {
         const { url } = await inSession('/invite-url')(team);
         const { token } = await as(team, 'GET', url);
-        return { url: `${S}/join/${token}` };
+        return { url: `/api/v1/session-links/${token}/join` };
       },
     },
   ];

@@ -108,7 +108,7 @@ export async function participantsRoutes(app: App) {
         summary: 'A signed join link of a session',
         description:
           `Members of the team. The link works for ${INVITE_LINK_TTL_DAYS} days: whoever POSTs it signed in ` +
-          'becomes an accepted participant (POST /api/v1/sessions/join/{token}).',
+          'becomes an accepted participant (POST /api/v1/session-links/{token}/join).',
         params: SessionParams,
         querystring: TeamQuery,
         response: { 200: InviteUrl },
@@ -121,7 +121,7 @@ export async function participantsRoutes(app: App) {
   await app.register(async (scope: App) => {
     acceptEmptyJsonBody(scope);
     scope.post(
-      '/api/v1/sessions/join/:token',
+      '/api/v1/session-links/:token/join',
       {
         ...sessionExtension,
         schema: {

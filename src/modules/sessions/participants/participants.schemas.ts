@@ -48,7 +48,9 @@ export const RemoveParticipantQuery = Type.Object({ teamId: OptionalTeamId });
 
 export const InviteUrl = Type.Object({
   url: Type.String({ description: 'POST here, signed in, to join the session (accepted at once)' }),
-  token: Type.String({ description: 'The signed token of the link: POST /api/v1/sessions/join/{token}' }),
+  token: Type.String({
+    description: 'The signed token of the link: POST /api/v1/session-links/{token}/join',
+  }),
   expiresAt: Timestamp,
 });
 

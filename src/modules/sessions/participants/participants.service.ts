@@ -110,7 +110,7 @@ export class ParticipantsService {
     await requireSession(this.db, principal, sessionId, 'member', teamId);
     const expiresAt = new Date(this.clock.now().getTime() + INVITE_LINK_TTL_DAYS * DAY_MS);
     const token = this.signers.invites.sign({ s: sessionId }, expiresAt);
-    return { url: `${this.baseUrl}/api/v1/sessions/join/${token}`, token, expiresAt };
+    return { url: `${this.baseUrl}/api/v1/session-links/${token}/join`, token, expiresAt };
   }
 
   /** The signed-in caller joins through a link: an accepted participant (their invitation, if any, accepted). */

@@ -173,10 +173,10 @@ describe('join links', () => {
     const res = await call('GET', `${base}/invite-url?teamId=${team.id}`, member.token);
     expect(res.statusCode).toBe(200);
     const { url, token, expiresAt } = res.json();
-    expect(url).toMatch(new RegExp(`/api/v1/sessions/join/${token.replace(/[.]/g, '\\.')}$`));
+    expect(url).toMatch(new RegExp(`/api/v1/session-links/${token.replace(/[.]/g, '\\.')}/join$`));
     expect(expiresAt).toBe(new Date(NOW + 1000 + 7 * 86_400_000).toISOString());
 
-    const joined = await call('POST', `/api/v1/sessions/join/${token}`, joiner.token);
+    const joined = await call('POST', `/api/v1/session-links/${token}/join`, joiner.token);
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json()).toMatchObject({
       userId: joiner.id,
@@ -186,7 +186,7 @@ describe('join links', () => {
     });
     const again = await ctx.request({
       method: 'POST',
-      url: `/api/v1/sessions/join/${token}`,
+      url: `/api/v1/session-links/${token}/join`,
       token: joiner.token,
       payload: {},
     });
@@ -200,7 +200,7 @@ describe('join links', () => {
     const invitee = await ctx.newUser();
     const invited = await call('POST', `${base}/participants`, team.owner.token, { email: invitee.email });
     const { token } = (await call('GET', `${base}/invite-url?teamId=${team.id}`, member.token)).json();
-    const joined = await call('POST', `/api/v1/sessions/join/${token}`, invitee.token);
+    const joined = await call('POST', `/api/v1/session-links/${token}/join`, invitee.token);
     expect(joined.json()).toMatchObject({ id: invited.json().id, status: 'accepted', userId: invitee.id });
   });
 
@@ -210,7 +210,7 @@ describe('join links', () => {
       await call('GET', `/api/v1/sessions/${doomed.id}/invite-url?teamId=${team.id}`, member.token)
     ).json();
     expect((await call('DELETE', `/api/v1/sessions/${doomed.id}`, member.token)).statusCode).toBe(204);
-    expect((await call('POST', `/api/v1/sessions/join/${token}`, outsider.token)).statusCode).toBe(404);
+    expect((await call('POST', `/api/v1/session-links/${token}/join`, outsider.token)).statusCode).toBe(404);
   });
 
   it('refuses tampered (403 invalid_signature) and expired (403 url_expired) links, and bodies', async () => {
@@ -227,11 +227,13 @@ describe('join links', () => {
       `${payload}`,
       'x',
     ]) {
-      const res = await call('POST', `/api/v1/sessions/join/${bad}`, joiner.token);
+      const res = await call('POST', `/api/v1/session-links/${bad}/join`, joiner.token);
       expect(res.statusCode, bad).toBe(403);
       expect(res.json().code).toBe('invalid_signature');
     }
-    const withBody = await call('POST', `/api/v1/sessions/join/${token}`, joiner.token, { teamId: team.id });
+    const withBody = await call('POST', `/api/v1/session-links/${token}/join`, joiner.token, {
+      teamId: team.id,
+    });
     expect(withBody.statusCode).toBe(400);
     clock.advance(7 * 86_400_000);
     // Access tokens expire by the same clock: sign in again.
@@ -241,7 +243,7 @@ describe('join links', () => {
       payload: { email: joiner.email, password: joiner.password },
     });
     const fresh = login.json().access_token as string;
-    const expired = await call('POST', `/api/v1/sessions/join/${token}`, fresh);
+    const expired = await call('POST', `/api/v1/session-links/${token}/join`, fresh);
     expect(expired.statusCode).toBe(403);
     expect(expired.json().code).toBe('url_expired');
     expect((await call('GET', `${base}?teamId=${team.id}`, fresh)).statusCode).toBe(404);
