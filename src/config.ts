@@ -8,6 +8,7 @@ import {
   appVersionSettings,
 } from './modules/app-version/app-version.config.ts';
 import { type FeatureFlags, FlagsEnv, parseFeatureFlags } from './modules/flags/flags.config.ts';
+import { PushEnv, type PushSettings, pushSettings } from './modules/notifications/push/push.config.ts';
 import { WalletEnv, type WalletSettings, walletSettings } from './modules/wallet/wallet.config.ts';
 import { parseAllowedPrivateHosts } from './modules/webhooks/host-names.ts';
 import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.ts';
@@ -64,6 +65,11 @@ const EnvSchema = Type.Object({
   TRANSCRIPTION_MODEL: Type.Optional(Type.String({ minLength: 1 })),
   TRANSCRIPTION_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   TRANSCRIPTION_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 60_000 }),
+  MUSIC_TOOLS_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 300_000 }),
+  MUSIC_TOOLS_MAX_MEMORY_MB: Type.Integer({ minimum: 64, maximum: 65_536, default: 1024 }),
+  SEPARATION_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  SEPARATION_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  SEPARATION_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 600_000 }),
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: Type.Optional(Type.String()),
   CHAT_STREAM_HEARTBEAT_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 15_000 }),
   CHAT_STREAM_MAX_BUFFER_BYTES: Type.Integer({ minimum: 1024, maximum: 1_073_741_824, default: 1_048_576 }),
@@ -71,6 +77,7 @@ const EnvSchema = Type.Object({
   ...AppVersionEnv.properties,
   ...FlagsEnv.properties,
   ...WalletEnv.properties,
+  ...PushEnv.properties,
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -113,6 +120,12 @@ export type Config = Readonly<{
   transcription:
     | Readonly<{ url: string; model: string; apiKey: string | undefined; timeoutMs: number }>
     | undefined;
+  /** Music tools: limits of each FFmpeg process, and the stem separation service when one is set. */
+  musicTools: Readonly<{
+    timeoutMs: number;
+    maxMemoryBytes: number;
+    separation: Readonly<{ url: string; apiKey: string | undefined; timeoutMs: number }> | undefined;
+  }>;
   /** Private hosts or addresses webhooks may still be sent to (canonical form); everything else private is refused. */
   webhookAllowedPrivateHosts: readonly string[];
   /** Chat event streams: the heartbeat interval, and the unread bytes after which a client is dropped. */
@@ -123,6 +136,8 @@ export type Config = Readonly<{
   featureFlags: FeatureFlags;
   /** Wallet passes: each platform's signing settings, undefined when it is not configured. */
   wallet: WalletSettings;
+  /** Push providers: FCM (Android, web) and APNs (iOS), each undefined when it is not configured. */
+  push: PushSettings;
   storage: Readonly<{
     /** The storage variables as given (driver, S3 connection, TTLs, size limits). */
     settings: StorageSettings;
@@ -204,6 +219,8 @@ export function loadConfig(
     walletSettings(env),
   ];
   problems.push(...appVersion.problems, ...featureFlags.problems, ...wallet.problems);
+  const push = pushSettings(env);
+  problems.push(...push.problems);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
   const oidcSet = [env.OIDC_ISSUER, env.OIDC_JWKS_URL, env.OIDC_AUDIENCE].filter(Boolean).length;
@@ -287,6 +304,17 @@ export function loadConfig(
             timeoutMs: env.TRANSCRIPTION_TIMEOUT_MS,
           })
         : undefined,
+    musicTools: Object.freeze({
+      timeoutMs: env.MUSIC_TOOLS_TIMEOUT_MS,
+      maxMemoryBytes: env.MUSIC_TOOLS_MAX_MEMORY_MB * 1024 * 1024,
+      separation: env.SEPARATION_URL
+        ? Object.freeze({
+            url: env.SEPARATION_URL,
+            apiKey: env.SEPARATION_API_KEY,
+            timeoutMs: env.SEPARATION_TIMEOUT_MS,
+          })
+        : undefined,
+    }),
     webhookAllowedPrivateHosts: Object.freeze(webhookHosts.hosts),
     chatStream: Object.freeze({
       heartbeatMs: env.CHAT_STREAM_HEARTBEAT_MS,
@@ -295,6 +323,7 @@ export function loadConfig(
     appVersion: appVersion.value,
     featureFlags: featureFlags.value,
     wallet: wallet.value,
+    push: push.value,
     storage: storageConfig(env),
     version: packageVersion(),
   });

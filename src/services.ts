@@ -1,8 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { InboxService } from './modules/inbox/inbox.service.ts';
-import { createNotificationsService } from './modules/notifications/notifications.services.ts';
 import { createAiSearchService } from './modules/ai-search/ai-search.services.ts';
 import { createAlbumsServices } from './modules/albums/albums.services.ts';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
@@ -20,7 +18,10 @@ import { createContactsServices } from './modules/contacts/contacts.services.ts'
 import { createFilesServices } from './modules/files/files.services.ts';
 import { createFinancialsServices } from './modules/financials/financials.services.ts';
 import { FlagsService } from './modules/flags/flags.service.ts';
+import { InboxService } from './modules/inbox/inbox.service.ts';
 import { createInterviewsServices } from './modules/interviews/interviews.services.ts';
+import { createNotificationsService } from './modules/notifications/notifications.services.ts';
+import { startPush } from './modules/notifications/push/push.ts';
 import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
 import { createSessionsServices } from './modules/sessions/sessions.services.ts';
 import { OverviewStatsService } from './modules/stats/overview-stats.service.ts';
@@ -84,6 +85,7 @@ export async function createServices({
     allowedPrivateHosts: config.webhookAllowedPrivateHosts,
     stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
   });
+  const push = startPush({ db, clock, jobs, settings: config.push });
   const chat = createChatServices({ db, listen }, clock, jobs, config.chatStream, {
     files: fileServices.files,
     transcription: config.transcription,
@@ -91,6 +93,7 @@ export async function createServices({
   });
   return {
     chat,
+    push,
     outbox,
     webhooks,
     apiKeys,
@@ -132,6 +135,7 @@ export async function createServices({
     ready: () => limits.ready(),
     close: async () => {
       await Promise.all([jobs.stop(), webhooks.close(), chat.close()]);
+      await push.close();
       await limits.close();
     },
   };

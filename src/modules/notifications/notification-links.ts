@@ -23,3 +23,28 @@ export function notificationLink(kind: NotificationKind, data: Data): string {
       return `/api/v1/organisations/${data.organisationId}/camps/${data.campId}`;
   }
 }
+
+/** The line a push shows for a notification (the app opens `link` for the rest). */
+export function notificationTitle(kind: NotificationKind, actorName: string | null, data: Data): string {
+  const who = actorName ?? 'Someone';
+  switch (kind) {
+    case 'mention':
+      return `${who} mentioned you`;
+    case 'comment':
+      return `${who} commented on your track`;
+    case 'reply':
+      return `${who} replied to your comment`;
+    case 'review_requested':
+      return `${who} asked for your review`;
+    case 'review_decided':
+      return data.decision === 'approved' ? `${who} approved your version` : `${who} asked for changes`;
+    case 'team_invite':
+      return `${who} invited you to a team`;
+    case 'session_invitation':
+      return `${who} invited you to a studio session`;
+    case 'follow_up_due':
+      return 'A follow-up is due';
+    case 'camp_rsvp':
+      return `${who} answered a camp`;
+  }
+}

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { NotificationKind } from '../../db/schema/index.ts';
 import { ChatEventLog } from '../chat/events/event-log.ts';
 import { withDefaults } from '../users/preferences.ts';
+import { notificationTitle } from './notification-links.ts';
 import { type ActivityFact, NOTIFICATION_RULES, type NotificationDraft } from './notification-rules.ts';
 import {
   insertNotifications,
@@ -10,6 +11,7 @@ import {
   userName,
 } from './notifications.repository.ts';
 import { notificationView } from './notifications.view.ts';
+import { enqueuePush } from './push/push.ts';
 
 /** The preference that turns each kind of notification on or off. */
 const PREFERENCE_OF = {
@@ -58,6 +60,16 @@ export async function deliverNotifications(tx: Db, drafts: NotificationDraft[], 
   const views = rows.map((row) =>
     notificationView({ ...row, actorName: names.get(row.actorUserId) ?? null }),
   );
+  for (const [i, row] of rows.entries()) {
+    if (!withDefaults(people.get(row.userId)!.preferences).pushNotifications) continue;
+    const view = views[i]!;
+    await enqueuePush(tx, {
+      userId: row.userId,
+      title: notificationTitle(row.kind, view.actor?.name ?? null, row.data),
+      body: '',
+      data: { notificationId: String(row.id), kind: row.kind, link: view.link },
+    });
+  }
   await new ChatEventLog({ now: () => rows[0]!.createdAt }).write(
     tx,
     views.map((view, i) => ({
