@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { TestClock, type TestTeam, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
+import { TestClock, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
 import {
   describeSecurityMatrix,
   expectAreaAuthClasses,
   type MatrixCase,
 } from '../../../test/helpers/security-matrix.ts';
+import { type Method, workHelpers } from '../notifications/notifications.test-support.ts';
 import { sessionHelpers } from '../sessions/sessions.test-support.ts';
 import { planWithoutSeqScans, seqScannedTables } from '../stats/query-plan.test-support.ts';
 import {
@@ -17,15 +18,8 @@ import {
 
 const clock = new TestClock(Date.parse('2031-05-20T09:00:00.000Z'));
 const ctx = useTestContext({ clock });
+const { call, teamThread, remind } = workHelpers(ctx);
 const { newSession } = sessionHelpers(ctx);
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-async function call(method: Method, url: string, user: TestUser, payload?: object, expected?: number) {
-  const res = await ctx.request({ method, url, token: user.token, ...(payload ? { payload } : {}) });
-  if (expected !== undefined && res.statusCode !== expected)
-    throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return { status: res.statusCode, body: res.body ? res.json() : null };
-}
 
 type Item = {
   kind: string;
@@ -44,11 +38,6 @@ const ids = async (user: TestUser) => (await inbox(user)).items.map((i) => i.id)
 /** Calls an item's action as `user`. */
 const act = (user: TestUser, item: Item, action: string, payload?: object) =>
   call(item.actions[action]!.method, item.actions[action]!.path, user, payload);
-
-async function teamThread(team: TestTeam) {
-  const body = { type: 'team', teamIds: [team.id], name: `t${ctx.unique()}` };
-  return (await call('POST', '/api/v1/chat/threads', team.owner, body, 201)).body.id as string;
-}
 
 describe('inbox', () => {
   it('is empty for someone with nothing waiting', async () => {
@@ -181,30 +170,10 @@ describe('inbox', () => {
 
   it('holds due follow-ups until they are deleted, and not those of a team the person left', async () => {
     const team = await ctx.newTeam();
-    const opened = await call(
-      'POST',
-      '/api/v1/chat/bots/assistant/open',
-      team.owner,
-      { teamId: team.id },
-      201,
-    );
-    await call(
-      'POST',
-      `/api/v1/chat/threads/${opened.body.id}/messages`,
-      team.owner,
-      {
-        content: 'remind me to follow up with Maya on Instagram today',
-      },
-      201,
-    );
-    await call(
-      'POST',
-      `/api/v1/chat/threads/${opened.body.id}/messages`,
-      team.owner,
-      {
-        content: 'remind me to follow up with Sam next month',
-      },
-      201,
+    await remind(
+      team,
+      'remind me to follow up with Maya on Instagram today',
+      'remind me to follow up with Sam next month',
     );
     const { items } = await inbox(team.owner);
     expect(items).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { TestClock, type TestTeam, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
+import { TestClock, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
 import {
   describeSecurityMatrix,
   expectAreaAuthClasses,
@@ -11,19 +11,13 @@ import { openSse } from '../chat/fixtures/sse-client.ts';
 import { organisationHelpers } from '../organisations/organisations.test-support.ts';
 import { sessionHelpers } from '../sessions/sessions.test-support.ts';
 import { notifyDueFollowUps } from './follow-ups-due.jobs.ts';
+import { workHelpers } from './notifications.test-support.ts';
 
 const clock = new TestClock(Date.parse('2031-05-20T09:00:00.000Z'));
 const ctx = useTestContext({ clock });
+const { call, teamThread, remind } = workHelpers(ctx);
 const { newSession } = sessionHelpers(ctx);
 const { newOrganisation, addOrganisationMember, newCamp } = organisationHelpers(ctx);
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-async function call(method: Method, url: string, user: TestUser, payload?: object, expected?: number) {
-  const res = await ctx.request({ method, url, token: user.token, ...(payload ? { payload } : {}) });
-  if (expected !== undefined && res.statusCode !== expected)
-    throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return { status: res.statusCode, body: res.body ? res.json() : null };
-}
 
 const unread = async (user: TestUser) =>
   (await call('GET', '/api/v1/user/notifications', user, undefined, 200)).body;
@@ -43,11 +37,6 @@ async function comment(track: { id: number; versionId: number }, by: TestUser, p
   const url = `/api/v1/tracks/${track.id}/versions/${track.versionId}/comments`;
   return (await call('POST', url, by, { comment: 'Nice bridge', ...(parentId ? { parentId } : {}) }, 201))
     .body;
-}
-
-async function teamThread(team: TestTeam) {
-  const body = { type: 'team', teamIds: [team.id], name: `t${ctx.unique()}` };
-  return (await call('POST', '/api/v1/chat/threads', team.owner, body, 201)).body.id as string;
 }
 
 const mention = (user: TestUser) => `@[someone](user:${user.id})`;
@@ -103,7 +92,7 @@ describe('notifications', () => {
       actor: { id: owner.id },
       data: { trackId: track.id },
     });
-    expect(await kinds(ben)).toEqual([forAna.kind + ' ' + forAna.subjectId]);
+    expect(await kinds(ben)).toEqual([`${forAna.kind} ${forAna.subjectId}`]);
 
     await call('POST', `${base}/decide`, ana, { status: 'approved' }, 200);
     await call('POST', `${base}/decide`, ben, { status: 'changes_requested' }, 200);
@@ -203,22 +192,7 @@ describe('notifications', () => {
 
   it('tells of follow-ups falling due once per due time', async () => {
     const team = await ctx.newTeam();
-    const opened = await call(
-      'POST',
-      '/api/v1/chat/bots/assistant/open',
-      team.owner,
-      { teamId: team.id },
-      201,
-    );
-    await call(
-      'POST',
-      `/api/v1/chat/threads/${opened.body.id}/messages`,
-      team.owner,
-      {
-        content: 'remind me to follow up with Maya on Instagram tomorrow',
-      },
-      201,
-    );
+    await remind(team, 'remind me to follow up with Maya on Instagram tomorrow');
     expect(await notifyDueFollowUps(ctx.database.db, clock)).toBe(0);
     // Run as it would two days on (the test's own clock stays, so its sessions stay valid).
     const later = new TestClock(clock.now().getTime() + 2 * 24 * 3_600_000);
