@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newDataDir } from './helpers/data-dir.ts';
 import { cloneDatabase } from './helpers/database.ts';
 import { type ServerProcess, startServer as startProcess, stopServer } from './helpers/server-process.ts';
 
@@ -21,7 +20,7 @@ async function startServer(serverEnv: Record<string, string>): Promise<ServerPro
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tmw-durability-'));
+  dataDir = await newDataDir('tmw-durability-');
   env = { DATA_DIR: dataDir };
   if (process.env.DATABASE_URL) {
     const database = await cloneDatabase();

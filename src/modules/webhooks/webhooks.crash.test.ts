@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newDataDir } from '../../../test/helpers/data-dir.ts';
 import { cloneDatabase } from '../../../test/helpers/database.ts';
 import { type ServerProcess, startServer, stopServer } from '../../../test/helpers/server-process.ts';
 import { deferred } from '../../jobs/test-jobs.ts';
@@ -23,7 +22,7 @@ const started = new Set<ServerProcess>();
 const receiver = new Receiver();
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tmw-webhooks-crash-'));
+  dataDir = await newDataDir('tmw-webhooks-crash-');
   env = webhookServerEnv({ DATA_DIR: dataDir });
   if (process.env.DATABASE_URL) {
     const database = await cloneDatabase();
