@@ -434,6 +434,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invites/{token}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn down an invite sent to your e-mail address
+         * @description The invite leaves your inbox and stops holding a seat; the team may invite you again. The same answers as accept: 404 for an unknown token, 403 forbidden for another address, 409 conflict when the invite was already accepted, declined or has expired.
+         */
+        post: operations["invites.decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/teams/{id}/status-config": {
         parameters: {
             query?: never;
@@ -2347,7 +2367,7 @@ export interface paths {
         };
         /**
          * Stream chat events as they happen (Server-Sent Events)
-         * @description Server-Sent Events (text/event-stream) for every thread the caller sees (and studio sessions, below), from every server process. Each event is `id: <event id>`, `event: <type>` and one `data:` line of JSON `{id, type, threadId, createdAt, data}`. Types and their data: message.created and message.updated `{message}` (the message without reactions, which differ per person); message.deleted `{messageId, deletedAt}`; reaction.added and reaction.removed `{messageId, userId, emoji}`; typing `{userId, typing, expiresAt}`; read `{userId, lastReadMessageId, readAt}`; thread.created and thread.updated `{thread}` (without unreadCount, pinned, lastMessage); thread.deleted `{threadId}`; member.added `{userId, by}`; member.removed `{userId, by, reason: left|removed}` (the removed person gets this one, then nothing more of the thread). Studio sessions the caller may read (a member of the session’s team, or invited to it) add events that carry `sessionId` instead of `threadId`: session.participant.added `{participantId}`, session.participant.updated `{participantId, status}`, session.participant.removed `{participantId}` (participant events go to anyone invited; the others to members and to participants who accepted); session.marker.created and session.marker.deleted `{recordingId, markerId}`, session.marker.updated `{recordingId, markerId, fields}`; session.canvas.updated `{version}`. Read the thing itself through its endpoint. Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the `lastEventId` query parameter where a client cannot set headers; every event after it that the caller may see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some of the events after that id are no longer kept, the stream starts with `event: stream.gap` `{type, lastEventId, oldestEventId}` (reload threads and messages). Without either, the stream starts now. The stream opens with `retry: 3000`. A `: heartbeat` comment comes every 15 seconds. Access is checked for each event: someone removed from a thread (or from its team) stops getting its events at once. The service ends a stream with `event: stream.closed` `{type, reason}`: shutdown (reconnect), slow_consumer (the client did not read and its unread data passed the limit: reconnect with Last-Event-ID) or session_ended (sign in again). stream.* events carry no id, so they never move Last-Event-ID.
+         * @description Server-Sent Events (text/event-stream) for every thread the caller sees (and studio sessions, below), from every server process. Each event is `id: <event id>`, `event: <type>` and one `data:` line of JSON `{id, type, threadId, createdAt, data}`. Types and their data: message.created and message.updated `{message}` (the message without reactions, which differ per person); message.deleted `{messageId, deletedAt}`; reaction.added and reaction.removed `{messageId, userId, emoji}`; typing `{userId, typing, expiresAt}`; read `{userId, lastReadMessageId, readAt}`; thread.created and thread.updated `{thread}` (without unreadCount, pinned, lastMessage); thread.deleted `{threadId}`; member.added `{userId, by}`; member.removed `{userId, by, reason: left|removed}` (the removed person gets this one, then nothing more of the thread). Studio sessions the caller may read (a member of the session’s team, or invited to it) add events that carry `sessionId` instead of `threadId`: session.participant.added `{participantId}`, session.participant.updated `{participantId, status}`, session.participant.removed `{participantId}` (participant events go to anyone invited; the others to members and to participants who accepted); session.marker.created and session.marker.deleted `{recordingId, markerId}`, session.marker.updated `{recordingId, markerId, fields}`; session.canvas.updated `{version}`. Read the thing itself through its endpoint. A new notification of the caller comes as notification.created `{notification}` (as `GET /api/v1/user/notification-feed` shows it), with neither threadId nor sessionId. Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the `lastEventId` query parameter where a client cannot set headers; every event after it that the caller may see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some of the events after that id are no longer kept, the stream starts with `event: stream.gap` `{type, lastEventId, oldestEventId}` (reload threads and messages). Without either, the stream starts now. The stream opens with `retry: 3000`. A `: heartbeat` comment comes every 15 seconds. Access is checked for each event: someone removed from a thread (or from its team) stops getting its events at once. The service ends a stream with `event: stream.closed` `{type, reason}`: shutdown (reconnect), slow_consumer (the client did not read and its unread data passed the limit: reconnect with Last-Event-ID) or session_ended (sign in again). stream.* events carry no id, so they never move Last-Event-ID.
          */
         get: operations["chat.events.stream"];
         put?: never;
@@ -3234,7 +3254,7 @@ export interface paths {
         };
         /**
          * A signed join link of a session
-         * @description Members of the team. The link works for 7 days: whoever POSTs it signed in becomes an accepted participant (POST /api/v1/sessions/join/{token}).
+         * @description Members of the team. The link works for 7 days: whoever POSTs it signed in becomes an accepted participant (POST /api/v1/session-links/{token}/join).
          */
         get: operations["sessions.inviteUrl"];
         put?: never;
@@ -3245,7 +3265,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/sessions/join/{token}": {
+    "/api/v1/session-links/{token}/join": {
         parameters: {
             query?: never;
             header?: never;
@@ -4553,6 +4573,86 @@ export interface paths {
          * @description Whole lists (not paged), sorted by name. Organisations are those the user is a member of and those holding one of their teams. Teams the user hid from the switcher are included with `hiddenInSwitcher: true`.
          */
         get: operations["user.worldInventory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your unread notifications, newest first, with how many are unread
+         * @description Notifications are made as things happen: a chat mention, a comment on your track or a reply to your comment, a review asked of you or decided on one you asked for, a team invite to your address, a studio session invitation, a follow-up task falling due, an answer to a camp of an organisation you manage. Each kind can be turned off in your preferences (notifyOn…). Notifications about a team or organisation you no longer belong to are not shown. New ones also arrive on `GET /api/v1/chat/events` as `notification.created`, and by push to your devices when push is configured and pushNotifications is on.
+         */
+        get: operations["user.notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/notification-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All your notifications, read and unread, newest first, paged
+         * @description Notifications are made as things happen: a chat mention, a comment on your track or a reply to your comment, a review asked of you or decided on one you asked for, a team invite to your address, a studio session invitation, a follow-up task falling due, an answer to a camp of an organisation you manage. Each kind can be turned off in your preferences (notifyOn…). Notifications about a team or organisation you no longer belong to are not shown. New ones also arrive on `GET /api/v1/chat/events` as `notification.created`, and by push to your devices when push is configured and pushNotifications is on.
+         */
+        get: operations["user.notificationFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark some or all of your notifications read
+         * @description Ids that are not yours, or already read, are left alone (they count in neither `marked` nor an error).
+         */
+        post: operations["user.markNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What waits for your action across your teams
+         * @description Open invites to your address, reviews waiting for your decision, studio session invitations you have not answered (sessions not over), your follow-up tasks that are due, and chat messages mentioning you after your read marker. Worked out at each call, so an item leaves as soon as it is acted on; items of teams you have left do not show. Each item carries the calls that act on it.
+         */
+        get: operations["inbox.get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7492,6 +7592,129 @@ export interface operations {
                 };
             };
             /** @description Invite already used or expired, already a member, or no seat left; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "invites.decline": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        teamId: number;
+                        role: "member" | "admin";
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        declinedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invite already answered or expired; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -25156,7 +25379,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The event stream. 19 event types: message.created, message.updated, message.deleted, reaction.added, reaction.removed, typing, read, thread.created, thread.updated, thread.deleted, member.added, member.removed, session.participant.added, session.participant.updated, session.participant.removed, session.marker.created, session.marker.updated, session.marker.deleted, session.canvas.updated. */
+            /** @description The event stream. 20 event types: message.created, message.updated, message.deleted, reaction.added, reaction.removed, typing, read, thread.created, thread.updated, thread.deleted, member.added, member.removed, session.participant.added, session.participant.updated, session.participant.removed, session.marker.created, session.marker.updated, session.marker.deleted, session.canvas.updated, notification.created. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -32885,7 +33108,7 @@ export interface operations {
                     "application/json": {
                         /** @description POST here, signed in, to join the session (accepted at once) */
                         url: string;
-                        /** @description The signed token of the link: POST /api/v1/sessions/join/{token} */
+                        /** @description The signed token of the link: POST /api/v1/session-links/{token}/join */
                         token: string;
                         /**
                          * Format: date-time
@@ -41521,6 +41744,20 @@ export interface operations {
                         autoplay: boolean;
                         /** @description Whether people outside your teams may find you by your e-mail address (contacts' platform-user lookup). Default: false. */
                         discoverable: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when someone mentions you in chat. Default: true. */
+                        notifyOnMentions: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when someone comments on your track or replies to your comment. Default: true. */
+                        notifyOnComments: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when you are asked to review a version, or a reviewer decides on yours. Default: true. */
+                        notifyOnReviews: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when a team invites your e-mail address. Default: true. */
+                        notifyOnInvites: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when you are invited to a studio session. Default: true. */
+                        notifyOnSessions: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when one of your follow-up tasks falls due. Default: true. */
+                        notifyOnFollowUps: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when someone answers a camp of an organisation you manage. Default: true. */
+                        notifyOnCampRsvps: boolean;
                     };
                 };
             };
@@ -41627,6 +41864,20 @@ export interface operations {
                     autoplay?: boolean;
                     /** @description Whether people outside your teams may find you by your e-mail address (contacts' platform-user lookup). Default: false. */
                     discoverable?: boolean;
+                    /** @description Notify me (in the app, and by push when pushNotifications is on) when someone mentions you in chat. Default: true. */
+                    notifyOnMentions?: boolean;
+                    /** @description Notify me (in the app, and by push when pushNotifications is on) when someone comments on your track or replies to your comment. Default: true. */
+                    notifyOnComments?: boolean;
+                    /** @description Notify me (in the app, and by push when pushNotifications is on) when you are asked to review a version, or a reviewer decides on yours. Default: true. */
+                    notifyOnReviews?: boolean;
+                    /** @description Notify me (in the app, and by push when pushNotifications is on) when a team invites your e-mail address. Default: true. */
+                    notifyOnInvites?: boolean;
+                    /** @description Notify me (in the app, and by push when pushNotifications is on) when you are invited to a studio session. Default: true. */
+                    notifyOnSessions?: boolean;
+                    /** @description Notify me (in the app, and by push when pushNotifications is on) when one of your follow-up tasks falls due. Default: true. */
+                    notifyOnFollowUps?: boolean;
+                    /** @description Notify me (in the app, and by push when pushNotifications is on) when someone answers a camp of an organisation you manage. Default: true. */
+                    notifyOnCampRsvps?: boolean;
                 };
             };
         };
@@ -41665,6 +41916,20 @@ export interface operations {
                         autoplay: boolean;
                         /** @description Whether people outside your teams may find you by your e-mail address (contacts' platform-user lookup). Default: false. */
                         discoverable: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when someone mentions you in chat. Default: true. */
+                        notifyOnMentions: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when someone comments on your track or replies to your comment. Default: true. */
+                        notifyOnComments: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when you are asked to review a version, or a reviewer decides on yours. Default: true. */
+                        notifyOnReviews: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when a team invites your e-mail address. Default: true. */
+                        notifyOnInvites: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when you are invited to a studio session. Default: true. */
+                        notifyOnSessions: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when one of your follow-up tasks falls due. Default: true. */
+                        notifyOnFollowUps: boolean;
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when someone answers a camp of an organisation you manage. Default: true. */
+                        notifyOnCampRsvps: boolean;
                     };
                 };
             };
@@ -43945,6 +44210,489 @@ export interface operations {
                                 albums: number;
                             };
                         }[];
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "user.notifications": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The newest unread notifications, at most `limit` */
+                        items: {
+                            /** @description Notification id */
+                            id: number;
+                            /**
+                             * @description mention (in chat), comment (on your track), reply (to your comment), review_requested (of you), review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, camp_rsvp (an answer to a camp of an organisation you manage)
+                             * @enum {string}
+                             */
+                            kind: "mention" | "comment" | "reply" | "review_requested" | "review_decided" | "team_invite" | "session_invitation" | "follow_up_due" | "camp_rsvp";
+                            teamId: number | null;
+                            organisationId: number | null;
+                            actor: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string | null;
+                            } | null;
+                            /** @description What the notification is about: comment, review, chat_message, … */
+                            subjectType: string;
+                            subjectId: string;
+                            /** @description The ids a client needs (trackId, versionId, threadId, messageId, sessionId, …); no free text */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The API path that shows the subject */
+                            link: string;
+                            read: boolean;
+                            readAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                        }[];
+                        /** @description All unread notifications */
+                        unreadCount: number;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "user.notificationFeed": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Notification id */
+                            id: number;
+                            /**
+                             * @description mention (in chat), comment (on your track), reply (to your comment), review_requested (of you), review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, camp_rsvp (an answer to a camp of an organisation you manage)
+                             * @enum {string}
+                             */
+                            kind: "mention" | "comment" | "reply" | "review_requested" | "review_decided" | "team_invite" | "session_invitation" | "follow_up_due" | "camp_rsvp";
+                            teamId: number | null;
+                            organisationId: number | null;
+                            actor: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string | null;
+                            } | null;
+                            /** @description What the notification is about: comment, review, chat_message, … */
+                            subjectType: string;
+                            subjectId: string;
+                            /** @description The ids a client needs (trackId, versionId, threadId, messageId, sessionId, …); no free text */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The API path that shows the subject */
+                            link: string;
+                            read: boolean;
+                            readAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "user.markNotificationsRead": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{ids}` marks those of your notifications read; `{all: true}` marks every one */
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    /** @enum {boolean} */
+                    all: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Notifications that were unread and are read now */
+                        marked: number;
+                        unreadCount: number;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "inbox.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first (follow-ups by due time); at most 100 of each kind */
+                        items: {
+                            /**
+                             * @description team_invite (accept or decline), review_request (decide), session_invitation (respond with `{participantId, accept}`), follow_up_due (delete the task once done), mention (unread: mark the thread read)
+                             * @enum {string}
+                             */
+                            kind: "team_invite" | "review_request" | "session_invitation" | "follow_up_due" | "mention";
+                            /** @description Stable for the item: `<kind>:<id of the thing>` */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            at: string;
+                            /** @description The team it comes from; null for a chat mention */
+                            teamId: number | null;
+                            /** @description Team name, "track – version", session title, person, or mention author */
+                            title: string;
+                            /** @description The ids the actions need */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** @description What a client calls to open or act on the item */
+                            actions: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    method: "GET" | "POST" | "DELETE";
+                                    /** @description API path, query included */
+                                    path: string;
+                                };
+                            };
+                        }[];
+                        counts: {
+                            invites: number;
+                            reviews: number;
+                            sessions: number;
+                            followUps: number;
+                            mentions: number;
+                            total: number;
+                        };
                     };
                 };
             };
