@@ -118,6 +118,7 @@ export async function createServices({
       files: fileServices.files,
       jobs,
       retentionDays: config.trackRetentionDays,
+      musicTools: config.musicTools,
     }),
     ...createAlbumsServices(db, clock, fileServices.files),
     ...createFinancialsServices(db, clock, outbox),

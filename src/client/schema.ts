@@ -1692,6 +1692,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tracks/{id}/versions/{versionId}/music-tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a music tool on the version’s audio: analyze, normalize, convert, trim or split
+         * @description Answers 202 with a queued job; the audio work runs in the background (poll GET .../music-tools/{jobId}). `analyze` stores loudness (EBU R128 integrated, range, true peak), tempo and key on the version (`analysis` in its detail); `normalize`, `convert` and `trim` add a version file (listed under `files` of the version); `split` adds two stems (mid/side or left/right) or, with a configured separation service, four (vocals, drums, bass, other). A job whose file cannot be read, runs out of time or of storage quota ends `failed` with `error` {code, message}. API keys need `tracks:write`. 409 when the version has no registered audio. Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden.
+         */
+        post: operations["tracks.versions.music-tools.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tracks/{id}/versions/{versionId}/music-tools/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A music-tools job of the version: its status, and its result or error once finished */
+        get: operations["tracks.versions.music-tools.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/albums": {
         parameters: {
             query?: never;
@@ -11759,6 +11796,32 @@ export interface operations {
                             stems: number;
                             plays: number;
                         };
+                        /** @description Loudness, tempo and key from the latest music-tools `analyze` run; null before one */
+                        analysis: {
+                            loudness: {
+                                integratedLufs: number | null;
+                                loudnessRangeLu: number | null;
+                                truePeakDbtp: number | null;
+                            };
+                            tempoBpm: number | null;
+                            /** @description Krumhansl–Schmuckler estimate from chroma features; null without pitched content */
+                            key: {
+                                /** @description Pitch class of the tonic, e.g. `A`, `F#` */
+                                tonic: string;
+                                /** @enum {string} */
+                                mode: "major" | "minor";
+                                /** @description e.g. `A minor` */
+                                name: string;
+                                /** @description Correlation with the key profile, -1..1 */
+                                confidence: number;
+                            } | null;
+                            durationSeconds: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            analysedAt: string;
+                        } | null;
                         upload: {
                             /** @description PUT the file bytes here */
                             uploadUrl: string;
@@ -12044,6 +12107,32 @@ export interface operations {
                             stems: number;
                             plays: number;
                         };
+                        /** @description Loudness, tempo and key from the latest music-tools `analyze` run; null before one */
+                        analysis: {
+                            loudness: {
+                                integratedLufs: number | null;
+                                loudnessRangeLu: number | null;
+                                truePeakDbtp: number | null;
+                            };
+                            tempoBpm: number | null;
+                            /** @description Krumhansl–Schmuckler estimate from chroma features; null without pitched content */
+                            key: {
+                                /** @description Pitch class of the tonic, e.g. `A`, `F#` */
+                                tonic: string;
+                                /** @enum {string} */
+                                mode: "major" | "minor";
+                                /** @description e.g. `A minor` */
+                                name: string;
+                                /** @description Correlation with the key profile, -1..1 */
+                                confidence: number;
+                            } | null;
+                            durationSeconds: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            analysedAt: string;
+                        } | null;
                     };
                 };
             };
@@ -12396,6 +12485,32 @@ export interface operations {
                             stems: number;
                             plays: number;
                         };
+                        /** @description Loudness, tempo and key from the latest music-tools `analyze` run; null before one */
+                        analysis: {
+                            loudness: {
+                                integratedLufs: number | null;
+                                loudnessRangeLu: number | null;
+                                truePeakDbtp: number | null;
+                            };
+                            tempoBpm: number | null;
+                            /** @description Krumhansl–Schmuckler estimate from chroma features; null without pitched content */
+                            key: {
+                                /** @description Pitch class of the tonic, e.g. `A`, `F#` */
+                                tonic: string;
+                                /** @enum {string} */
+                                mode: "major" | "minor";
+                                /** @description e.g. `A minor` */
+                                name: string;
+                                /** @description Correlation with the key profile, -1..1 */
+                                confidence: number;
+                            } | null;
+                            durationSeconds: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            analysedAt: string;
+                        } | null;
                     };
                 };
             };
@@ -12636,6 +12751,32 @@ export interface operations {
                             stems: number;
                             plays: number;
                         };
+                        /** @description Loudness, tempo and key from the latest music-tools `analyze` run; null before one */
+                        analysis: {
+                            loudness: {
+                                integratedLufs: number | null;
+                                loudnessRangeLu: number | null;
+                                truePeakDbtp: number | null;
+                            };
+                            tempoBpm: number | null;
+                            /** @description Krumhansl–Schmuckler estimate from chroma features; null without pitched content */
+                            key: {
+                                /** @description Pitch class of the tonic, e.g. `A`, `F#` */
+                                tonic: string;
+                                /** @enum {string} */
+                                mode: "major" | "minor";
+                                /** @description e.g. `A minor` */
+                                name: string;
+                                /** @description Correlation with the key profile, -1..1 */
+                                confidence: number;
+                            } | null;
+                            durationSeconds: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            analysedAt: string;
+                        } | null;
                     };
                 };
             };
@@ -12869,6 +13010,32 @@ export interface operations {
                             stems: number;
                             plays: number;
                         };
+                        /** @description Loudness, tempo and key from the latest music-tools `analyze` run; null before one */
+                        analysis: {
+                            loudness: {
+                                integratedLufs: number | null;
+                                loudnessRangeLu: number | null;
+                                truePeakDbtp: number | null;
+                            };
+                            tempoBpm: number | null;
+                            /** @description Krumhansl–Schmuckler estimate from chroma features; null without pitched content */
+                            key: {
+                                /** @description Pitch class of the tonic, e.g. `A`, `F#` */
+                                tonic: string;
+                                /** @enum {string} */
+                                mode: "major" | "minor";
+                                /** @description e.g. `A minor` */
+                                name: string;
+                                /** @description Correlation with the key profile, -1..1 */
+                                confidence: number;
+                            } | null;
+                            durationSeconds: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            analysedAt: string;
+                        } | null;
                     };
                 };
             };
@@ -15995,6 +16162,32 @@ export interface operations {
                             stems: number;
                             plays: number;
                         };
+                        /** @description Loudness, tempo and key from the latest music-tools `analyze` run; null before one */
+                        analysis: {
+                            loudness: {
+                                integratedLufs: number | null;
+                                loudnessRangeLu: number | null;
+                                truePeakDbtp: number | null;
+                            };
+                            tempoBpm: number | null;
+                            /** @description Krumhansl–Schmuckler estimate from chroma features; null without pitched content */
+                            key: {
+                                /** @description Pitch class of the tonic, e.g. `A`, `F#` */
+                                tonic: string;
+                                /** @enum {string} */
+                                mode: "major" | "minor";
+                                /** @description e.g. `A minor` */
+                                name: string;
+                                /** @description Correlation with the key profile, -1..1 */
+                                confidence: number;
+                            } | null;
+                            durationSeconds: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            analysedAt: string;
+                        } | null;
                     };
                 };
             };
@@ -16250,6 +16443,32 @@ export interface operations {
                             stems: number;
                             plays: number;
                         };
+                        /** @description Loudness, tempo and key from the latest music-tools `analyze` run; null before one */
+                        analysis: {
+                            loudness: {
+                                integratedLufs: number | null;
+                                loudnessRangeLu: number | null;
+                                truePeakDbtp: number | null;
+                            };
+                            tempoBpm: number | null;
+                            /** @description Krumhansl–Schmuckler estimate from chroma features; null without pitched content */
+                            key: {
+                                /** @description Pitch class of the tonic, e.g. `A`, `F#` */
+                                tonic: string;
+                                /** @enum {string} */
+                                mode: "major" | "minor";
+                                /** @description e.g. `A minor` */
+                                name: string;
+                                /** @description Correlation with the key profile, -1..1 */
+                                confidence: number;
+                            } | null;
+                            durationSeconds: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            analysedAt: string;
+                        } | null;
                     };
                 };
             };
@@ -16505,6 +16724,32 @@ export interface operations {
                             stems: number;
                             plays: number;
                         };
+                        /** @description Loudness, tempo and key from the latest music-tools `analyze` run; null before one */
+                        analysis: {
+                            loudness: {
+                                integratedLufs: number | null;
+                                loudnessRangeLu: number | null;
+                                truePeakDbtp: number | null;
+                            };
+                            tempoBpm: number | null;
+                            /** @description Krumhansl–Schmuckler estimate from chroma features; null without pitched content */
+                            key: {
+                                /** @description Pitch class of the tonic, e.g. `A`, `F#` */
+                                tonic: string;
+                                /** @enum {string} */
+                                mode: "major" | "minor";
+                                /** @description e.g. `A minor` */
+                                name: string;
+                                /** @description Correlation with the key profile, -1..1 */
+                                confidence: number;
+                            } | null;
+                            durationSeconds: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            analysedAt: string;
+                        } | null;
                     };
                 };
             };
@@ -16766,6 +17011,32 @@ export interface operations {
                             stems: number;
                             plays: number;
                         };
+                        /** @description Loudness, tempo and key from the latest music-tools `analyze` run; null before one */
+                        analysis: {
+                            loudness: {
+                                integratedLufs: number | null;
+                                loudnessRangeLu: number | null;
+                                truePeakDbtp: number | null;
+                            };
+                            tempoBpm: number | null;
+                            /** @description Krumhansl–Schmuckler estimate from chroma features; null without pitched content */
+                            key: {
+                                /** @description Pitch class of the tonic, e.g. `A`, `F#` */
+                                tonic: string;
+                                /** @enum {string} */
+                                mode: "major" | "minor";
+                                /** @description e.g. `A minor` */
+                                name: string;
+                                /** @description Correlation with the key profile, -1..1 */
+                                confidence: number;
+                            } | null;
+                            durationSeconds: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            analysedAt: string;
+                        } | null;
                     };
                 };
             };
@@ -19190,6 +19461,289 @@ export interface operations {
                             keyId: number | null;
                         }[];
                         nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "tracks.versions.music-tools.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                id: number;
+                /** @description Positive integer id */
+                versionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `analyze` (EBU R128 loudness, true peak, tempo, key; stored on the version), `normalize` (a new version file at -14 LUFS, true peak at most -1 dBTP), `convert` (a preview file in `format`), `trim` (leading and trailing silence removed, as a new version file), `split` (two or four stems)
+                     * @enum {string}
+                     */
+                    operation: "analyze" | "normalize" | "convert" | "trim" | "split";
+                    /**
+                     * @description Required with `convert`, refused with any other operation
+                     * @enum {string}
+                     */
+                    format?: "mp3" | "flac" | "wav" | "aac";
+                    /**
+                     * @description With `split` only: `mid-side` (default) or `left-right` offline; `separate` (vocals, drums, bass, other) needs a configured separation service, else 503 separation_unavailable
+                     * @enum {string}
+                     */
+                    mode?: "mid-side" | "left-right" | "separate";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        operation: "analyze" | "normalize" | "convert" | "trim" | "split";
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed";
+                        /** @description The options the job runs with (`format`, `mode`) */
+                        parameters: {
+                            [key: string]: string;
+                        };
+                        /** @description Once succeeded. analyze: the analysis as stored on the version; normalize/convert/trim: `{fileId, fileName, contentType, size, durationSeconds, ...}` of the new version file (normalize adds the loudness before and after, trim `leadingSecondsRemoved` and `trailingSecondsRemoved`); split: `{mode, stems: [{stemId, name, fileId}]}` */
+                        result: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description Once failed */
+                        error: {
+                            /** @description `audio_missing`, `audio_unreadable`, `processing_timeout`, `quota_exceeded`, `version_files_full`, `separation_failed` or `internal_error` */
+                            code: string;
+                            message: string;
+                        } | null;
+                        /** @description Positive integer id */
+                        trackId: number;
+                        /** @description Positive integer id */
+                        versionId: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        startedAt: string | null;
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The version has no registered audio yet; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description separation_unavailable: `mode: separate` without a configured service (SEPARATION_URL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "tracks.versions.music-tools.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Positive integer id */
+                id: number;
+                /** @description Positive integer id */
+                versionId: number;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        operation: "analyze" | "normalize" | "convert" | "trim" | "split";
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed";
+                        /** @description The options the job runs with (`format`, `mode`) */
+                        parameters: {
+                            [key: string]: string;
+                        };
+                        /** @description Once succeeded. analyze: the analysis as stored on the version; normalize/convert/trim: `{fileId, fileName, contentType, size, durationSeconds, ...}` of the new version file (normalize adds the loudness before and after, trim `leadingSecondsRemoved` and `trailingSecondsRemoved`); split: `{mode, stems: [{stemId, name, fileId}]}` */
+                        result: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description Once failed */
+                        error: {
+                            /** @description `audio_missing`, `audio_unreadable`, `processing_timeout`, `quota_exceeded`, `version_files_full`, `separation_failed` or `internal_error` */
+                            code: string;
+                            message: string;
+                        } | null;
+                        /** @description Positive integer id */
+                        trackId: number;
+                        /** @description Positive integer id */
+                        versionId: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        startedAt: string | null;
+                        finishedAt: string | null;
                     };
                 };
             };

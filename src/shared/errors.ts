@@ -113,6 +113,13 @@ export const errors = {
       undefined,
       { 'retry-after': String(retryAfterSeconds) },
     ),
+  /** Music tools: stem separation (`split` with `mode: 'separate'`) needs a configured service. */
+  separationUnavailable: () =>
+    new AppError(
+      503,
+      'separation_unavailable',
+      'Stem separation is not configured on this server (SEPARATION_URL); use mode mid-side or left-right',
+    ),
   internal: () => new AppError(500, 'internal_error', 'Something went wrong on our side'),
   unavailable: () =>
     new AppError(503, 'unavailable', 'The service is temporarily unavailable; retry shortly'),

@@ -45,13 +45,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id.desc()),
-    index('notifications_unread_idx')
-      .on(t.userId, t.id.desc())
-      .where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx').on(t.userId, t.id.desc()).where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_dedupe_unique').on(t.userId, t.dedupeKey),
-    check(
-      'notifications_kind',
-      sql.raw(`kind in (${NOTIFICATION_KINDS.map((k) => `'${k}'`).join(', ')})`),
-    ),
+    check('notifications_kind', sql.raw(`kind in (${NOTIFICATION_KINDS.map((k) => `'${k}'`).join(', ')})`)),
   ],
 );

@@ -20,7 +20,7 @@ export const EXPECTED: ExpectedAuthClasses = {
   [`DELETE ${S}/{sessionId}/participants/{participantId}`]: extension,
   [`POST ${S}/{sessionId}/respond`]: session,
   [`GET ${S}/{sessionId}/invite-url`]: session,
-  ['POST /api/v1/session-links/{token}/join']: extension,
+  'POST /api/v1/session-links/{token}/join': extension,
   [`GET ${S}/{sessionId}/follow`]: session,
   [`POST ${S}/calendar/rotate`]: extension,
   [`GET ${S}/{sessionId}/files`]: session,

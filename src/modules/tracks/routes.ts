@@ -6,6 +6,7 @@ import { commentAttachmentsRoutes } from './comments/comment-attachments.routes.
 import { commentsRoutes } from './comments/comments.routes.ts';
 import { coversRoutes } from './covers/covers.routes.ts';
 import { trackMediaRoutes } from './media/track-media.routes.ts';
+import { musicToolsRoutes } from './music-tools/music-tools.routes.ts';
 import { playsRoutes } from './plays/plays.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -32,4 +33,5 @@ export async function tracksModuleRoutes(app: App) {
   await app.register(stemsRoutes);
   await app.register(versionFilesRoutes);
   await app.register(playsRoutes);
+  await app.register(musicToolsRoutes);
 }

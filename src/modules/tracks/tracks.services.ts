@@ -9,6 +9,7 @@ import { CommentAttachmentsService } from './comments/comment-attachments.servic
 import { CommentsService } from './comments/comments.service.ts';
 import { TrackCoversService } from './covers/covers.service.ts';
 import { TrackMediaService } from './media/track-media.service.ts';
+import { MusicToolsService, type MusicToolsSettings } from './music-tools/music-tools.service.ts';
 import { PlaysService } from './plays/plays.service.ts';
 import { ReviewsService } from './reviews/reviews.service.ts';
 import { TrackSearchService } from './search/search.service.ts';
@@ -27,6 +28,7 @@ export function createTracksServices(deps: {
   files: FilesService;
   jobs: JobQueue;
   retentionDays: number;
+  musicTools: MusicToolsSettings;
 }) {
   const { db, clock, files, jobs, retentionDays } = deps;
   registerTrackStatusUsage();
@@ -49,5 +51,6 @@ export function createTracksServices(deps: {
     trackStems: new StemsService(db, clock, files),
     trackVersionFiles: new VersionFilesService(db, files),
     trackPlays: new PlaysService(db, clock, files),
+    trackMusicTools: new MusicToolsService({ db, clock, jobs, files, settings: deps.musicTools }),
   };
 }

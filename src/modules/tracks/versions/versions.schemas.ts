@@ -7,6 +7,7 @@ import {
   RegisterUploadBody,
   UploadTicketFields,
 } from '../../files/files.schemas.ts';
+import { VersionAnalysis } from '../music-tools/music-tools.schemas.ts';
 
 export const VersionParams = Type.Object({ id: Id, versionId: Id });
 
@@ -107,6 +108,9 @@ export const VersionDetail = Type.Composite([
       openTodos: Type.Integer(),
       stems: Type.Integer(),
       plays: Type.Integer(),
+    }),
+    analysis: Type.Union([VersionAnalysis, Type.Null()], {
+      description: 'Loudness, tempo and key from the latest music-tools `analyze` run; null before one',
     }),
   }),
 ]);

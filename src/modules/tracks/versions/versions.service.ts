@@ -9,6 +9,7 @@ import { actorOf, recordActivityBy } from '../../activity/activity.ts';
 import { listFilesOfOwner } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { audioFileView } from '../audio-file-view.ts';
+import { findAnalysis } from '../music-tools/music-tools.repository.ts';
 import { applyPermutation } from '../permutation.ts';
 import { playMark } from '../play-marks.ts';
 import { latestReview } from '../reviews/reviews.repository.ts';
@@ -122,17 +123,18 @@ export class VersionsService {
   async detailOf(db: Db, teamId: number, versionId: number, viewer: Principal) {
     const version = await repo.findVersionView(db, versionId);
     if (!version) throw errors.notFound('version');
-    const [review, counts, audioFiles, files] = await Promise.all([
+    const [review, counts, audioFiles, files, analysis] = await Promise.all([
       latestReview(db, versionId),
       repo.countVersionItems(db, versionId),
       listFilesOfOwner(db, teamId, { type: VERSION_AUDIO_OWNER, id: String(versionId) }, { limit: 1 }),
       listVersionFiles(db, this.files, teamId, versionId),
+      findAnalysis(db, versionId),
     ]);
     const file = audioFiles[0];
     const audio = file
       ? await audioFileView(this.files, file, { withPeaks: true, mark: playMark(versionId, viewer) })
       : null;
-    return { ...version, audio, files, review: review ?? null, counts };
+    return { ...version, audio, files, review: review ?? null, counts, analysis };
   }
 
   async updateMetadata(

@@ -1,0 +1,50 @@
+import type { App } from '../../../app-types.ts';
+import { ErrorRef } from '../../../shared/schemas.ts';
+import { read, write } from '../route-auth.ts';
+import { OWNER_ONLY } from '../share-rules.ts';
+import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
+import { MusicToolBody, MusicToolJob, MusicToolJobParams } from './music-tools.schemas.ts';
+
+const route = versionRoutes('music-tools');
+
+/** Music tools on a version's audio: queue a job, read a job. */
+export async function musicToolsRoutes(app: App) {
+  const tools = app.services.trackMusicTools;
+
+  app.post(
+    route.path(),
+    route.options(write, 'create', {
+      summary: 'Run a music tool on the version’s audio: analyze, normalize, convert, trim or split',
+      description:
+        'Answers 202 with a queued job; the audio work runs in the background (poll GET ' +
+        '.../music-tools/{jobId}). `analyze` stores loudness (EBU R128 integrated, range, true peak), tempo and ' +
+        'key on the version (`analysis` in its detail); `normalize`, `convert` and `trim` add a version file ' +
+        '(listed under `files` of the version); `split` adds two stems (mid/side or left/right) or, with a ' +
+        'configured separation service, four (vocals, drums, bass, other). A job whose file cannot be read, ' +
+        'runs out of time or of storage quota ends `failed` with `error` {code, message}. API keys need ' +
+        `\`tracks:write\`. 409 when the version has no registered audio. ${OWNER_ONLY}`,
+      body: MusicToolBody,
+      response: {
+        202: MusicToolJob,
+        409: { ...ErrorRef, description: 'The version has no registered audio yet' },
+        503: {
+          ...ErrorRef,
+          description:
+            'separation_unavailable: `mode: separate` without a configured service (SEPARATION_URL)',
+        },
+      },
+    }),
+    async (request, reply) =>
+      reply.code(202).send(await tools.request(...versionArgs(request), request.body)),
+  );
+
+  app.get(
+    route.path('/:jobId'),
+    route.options(extension(read), 'get', {
+      summary: 'A music-tools job of the version: its status, and its result or error once finished',
+      params: MusicToolJobParams,
+      response: { 200: MusicToolJob },
+    }),
+    async (request) => tools.job(...versionArgs(request), request.params.jobId),
+  );
+}

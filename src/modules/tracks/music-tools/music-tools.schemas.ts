@@ -1,0 +1,94 @@
+import { Type } from '@sinclair/typebox';
+import { Id, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { StringEnum } from '../../../shared/string-enum.ts';
+
+export const OPERATIONS = ['analyze', 'normalize', 'convert', 'trim', 'split'] as const;
+export const CONVERT_FORMATS = ['mp3', 'flac', 'wav', 'aac'] as const;
+export type ConvertFormat = (typeof CONVERT_FORMATS)[number];
+export const SPLIT_MODES = ['mid-side', 'left-right', 'separate'] as const;
+export type SplitMode = (typeof SPLIT_MODES)[number];
+
+export const MusicToolBody = Type.Object(
+  {
+    operation: StringEnum(OPERATIONS, {
+      description:
+        '`analyze` (EBU R128 loudness, true peak, tempo, key; stored on the version), `normalize` (a new ' +
+        'version file at -14 LUFS, true peak at most -1 dBTP), `convert` (a preview file in `format`), ' +
+        '`trim` (leading and trailing silence removed, as a new version file), `split` (two or four stems)',
+    }),
+    format: Type.Optional(
+      StringEnum(CONVERT_FORMATS, {
+        description: 'Required with `convert`, refused with any other operation',
+      }),
+    ),
+    mode: Type.Optional(
+      StringEnum(SPLIT_MODES, {
+        description:
+          'With `split` only: `mid-side` (default) or `left-right` offline; `separate` (vocals, drums, bass, ' +
+          'other) needs a configured separation service, else 503 separation_unavailable',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const MusicToolJobParams = Type.Object({ id: Id, versionId: Id, jobId: Uuid });
+
+const MusicToolError = Type.Object({
+  code: Type.String({
+    description:
+      '`audio_missing`, `audio_unreadable`, `processing_timeout`, `quota_exceeded`, `version_files_full`, ' +
+      '`separation_failed` or `internal_error`',
+  }),
+  message: Type.String(),
+});
+
+export const MusicToolJob = Type.Object({
+  id: Uuid,
+  operation: StringEnum(OPERATIONS),
+  status: StringEnum(['queued', 'running', 'succeeded', 'failed'] as const),
+  parameters: Type.Record(Type.String(), Type.String(), {
+    description: 'The options the job runs with (`format`, `mode`)',
+  }),
+  result: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+    description:
+      'Once succeeded. analyze: the analysis as stored on the version; normalize/convert/trim: `{fileId, ' +
+      'fileName, contentType, size, durationSeconds, ...}` of the new version file (normalize adds the ' +
+      'loudness before and after, trim `leadingSecondsRemoved` and `trailingSecondsRemoved`); split: ' +
+      '`{mode, stems: [{stemId, name, fileId}]}`',
+  }),
+  error: Type.Union([MusicToolError, Type.Null()], { description: 'Once failed' }),
+  trackId: Id,
+  versionId: Id,
+  createdAt: Timestamp,
+  startedAt: Type.Union([Timestamp, Type.Null()]),
+  finishedAt: Type.Union([Timestamp, Type.Null()]),
+});
+
+const Nullable = <T extends ReturnType<typeof Type.Number>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const VersionAnalysis = Type.Object(
+  {
+    loudness: Type.Object({
+      integratedLufs: Nullable(Type.Number({ description: 'EBU R128 integrated loudness, LUFS' })),
+      loudnessRangeLu: Nullable(Type.Number({ description: 'EBU R128 loudness range, LU' })),
+      truePeakDbtp: Nullable(Type.Number({ description: 'Maximum true peak, dBTP' })),
+    }),
+    tempoBpm: Nullable(Type.Number({ description: 'Beats per minute; null when no beat was found' })),
+    key: Type.Union(
+      [
+        Type.Object({
+          tonic: Type.String({ description: 'Pitch class of the tonic, e.g. `A`, `F#`' }),
+          mode: StringEnum(['major', 'minor'] as const),
+          name: Type.String({ description: 'e.g. `A minor`' }),
+          confidence: Type.Number({ description: 'Correlation with the key profile, -1..1' }),
+        }),
+        Type.Null(),
+      ],
+      { description: 'Krumhansl–Schmuckler estimate from chroma features; null without pitched content' },
+    ),
+    durationSeconds: Nullable(Type.Number()),
+    analysedAt: Timestamp,
+  },
+  { description: 'The latest music-tools `analyze` result' },
+);
