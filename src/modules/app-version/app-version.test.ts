@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { configProblems } from '../../../test/helpers/config-problems.ts';
 import { useTestContext } from '../../../test/helpers/context.ts';
 import {
   describeSecurityMatrix,
   expectAreaAuthClasses,
   type MatrixCase,
 } from '../../../test/helpers/security-matrix.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config.ts';
 
 const ctx = useTestContext({
   env: {
@@ -24,16 +25,6 @@ const cases: MatrixCase[] = [
     build: () => ({ url: '/api/v1/app-version/' }),
   },
 ];
-
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig({ NODE_ENV: 'test', ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
 
 describe('GET /api/v1/app-version', () => {
   it('answers the configured versions to a session or an API key, null where nothing is set', async () => {
@@ -73,7 +64,7 @@ describe('app version configuration', () => {
   });
 
   it('lists every bad value at once', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       APP_VERSION_LATEST_IOS: 'v2',
       APP_VERSION_LATEST_WEB: '1.2.3.4',
       APP_VERSION_MINIMUM_ANDROID: '01.2',
@@ -90,10 +81,12 @@ describe('app version configuration', () => {
   });
 
   it('refuses a minimum above the latest version of the same platform', () => {
-    expect(problemsOf({ APP_VERSION_LATEST_IOS: '2.4', APP_VERSION_MINIMUM_IOS: '2.10.0' })).toEqual([
+    expect(configProblems({ APP_VERSION_LATEST_IOS: '2.4', APP_VERSION_MINIMUM_IOS: '2.10.0' })).toEqual([
       'APP_VERSION_MINIMUM_IOS: 2.10.0 is above APP_VERSION_LATEST_IOS (2.4)',
     ]);
-    expect(problemsOf({ APP_VERSION_LATEST_IOS: '2.4.0', APP_VERSION_MINIMUM_IOS: '2.4-rc.1' })).toEqual([]);
+    expect(configProblems({ APP_VERSION_LATEST_IOS: '2.4.0', APP_VERSION_MINIMUM_IOS: '2.4-rc.1' })).toEqual(
+      [],
+    );
   });
 });
 

@@ -2,21 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { configProblems } from '../../../test/helpers/config-problems.ts';
+import { loadConfig } from '../../config.ts';
 import { walletMaterial } from './wallet.test-support.ts';
 
 const material = walletMaterial();
 afterAll(material.cleanUp);
-
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig({ NODE_ENV: 'test', ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
 
 const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 const ecKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
@@ -51,7 +42,7 @@ describe('wallet configuration', () => {
 
   it('names what is missing when a platform is set in part', () => {
     expect(
-      problemsOf({
+      configProblems({
         WALLET_APPLE_TEAM_ID: 'ABCDE12345',
         WALLET_GOOGLE_ISSUER_ID: '1',
         WALLET_GOOGLE_CLASS_ID: 'x',
@@ -63,7 +54,7 @@ describe('wallet configuration', () => {
   });
 
   it('lists every unusable value at once', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       ...material.env,
       WALLET_APPLE_PASS_TYPE_ID: 'com.example',
       WALLET_APPLE_TEAM_ID: 'abc',
@@ -90,13 +81,13 @@ describe('wallet configuration', () => {
   it('refuses a key that is not the certificate’s, and keys that are not RSA', () => {
     const { WALLET_APPLE_KEY_PASSPHRASE: _, ...withoutPassphrase } = material.env;
     expect(
-      problemsOf({
+      configProblems({
         ...withoutPassphrase,
         WALLET_APPLE_KEY: otherKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       }),
     ).toEqual(['WALLET_APPLE_KEY: is not the key of WALLET_APPLE_CERTIFICATE']);
     expect(
-      problemsOf({
+      configProblems({
         ...withoutPassphrase,
         WALLET_APPLE_KEY: ecKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         WALLET_GOOGLE_SERVICE_ACCOUNT: JSON.stringify({
@@ -108,7 +99,7 @@ describe('wallet configuration', () => {
       'WALLET_APPLE_KEY: must be an RSA key',
       'WALLET_GOOGLE_SERVICE_ACCOUNT private_key: must be an RSA key',
     ]);
-    expect(problemsOf({ ...material.env, WALLET_GOOGLE_SERVICE_ACCOUNT: '{not json' })).toEqual([
+    expect(configProblems({ ...material.env, WALLET_GOOGLE_SERVICE_ACCOUNT: '{not json' })).toEqual([
       'WALLET_GOOGLE_SERVICE_ACCOUNT: is not a service account key (a JSON object)',
     ]);
   });

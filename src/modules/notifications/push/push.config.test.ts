@@ -2,7 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../config.ts';
+import { configProblems } from '../../../../test/helpers/config-problems.ts';
+import { loadConfig } from '../../../config.ts';
 import {
   APNS_KEY_ID,
   APNS_TEAM_ID,
@@ -14,16 +15,6 @@ import {
 
 const material = pushMaterial();
 afterAll(material.cleanUp);
-
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig({ NODE_ENV: 'test', ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
 
 const apnsEnv = { APNS_KEY: material.apnsKeyFile, APNS_KEY_ID, APNS_TEAM_ID, APNS_TOPIC };
 const account = material.serviceAccount('https://oauth2.googleapis.com/token');
@@ -65,23 +56,23 @@ describe('push configuration', () => {
   });
 
   it('names the APNs values missing when some are set', () => {
-    expect(problemsOf({ APNS_KEY: material.apnsKeyFile })).toEqual([
+    expect(configProblems({ APNS_KEY: material.apnsKeyFile })).toEqual([
       'APNS_KEY_ID, APNS_TEAM_ID, APNS_TOPIC: required for APNs (other APNS_ values are set)',
     ]);
-    expect(problemsOf({ APNS_KEY_ID, APNS_TEAM_ID, APNS_TOPIC })).toEqual([
+    expect(configProblems({ APNS_KEY_ID, APNS_TEAM_ID, APNS_TOPIC })).toEqual([
       'APNS_KEY: required for APNs (other APNS_ values are set)',
     ]);
-    expect(problemsOf({ APNS_URL: 'https://api.sandbox.push.apple.com' })).toEqual([
+    expect(configProblems({ APNS_URL: 'https://api.sandbox.push.apple.com' })).toEqual([
       'APNS_URL: set only together with the other APNS_ values',
     ]);
-    expect(problemsOf({ FCM_API_URL: 'https://fcm.googleapis.com' })).toEqual([
+    expect(configProblems({ FCM_API_URL: 'https://fcm.googleapis.com' })).toEqual([
       'FCM_API_URL: set only together with FCM_SERVICE_ACCOUNT',
     ]);
   });
 
   it('lists every unusable value at once', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    const problems = problemsOf({
+    const problems = configProblems({
       FCM_SERVICE_ACCOUNT: JSON.stringify({ project_id: 'x', client_email: 'nobody', private_key: 'nope' }),
       FCM_API_URL: 'http://fcm.example.com',
       APNS_KEY: rsa.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -104,20 +95,20 @@ describe('push configuration', () => {
   });
 
   it('refuses a service account that is neither JSON nor a readable file, and a token_uri over plain http', () => {
-    expect(problemsOf({ FCM_SERVICE_ACCOUNT: join(material.dir, 'missing.json') })).toEqual([
+    expect(configProblems({ FCM_SERVICE_ACCOUNT: join(material.dir, 'missing.json') })).toEqual([
       'FCM_SERVICE_ACCOUNT: is neither the expected text nor the path of a readable file',
     ]);
-    expect(problemsOf({ FCM_SERVICE_ACCOUNT: '{"project_id": ' })).toEqual([
+    expect(configProblems({ FCM_SERVICE_ACCOUNT: '{"project_id": ' })).toEqual([
       'FCM_SERVICE_ACCOUNT: is not a service account key (a JSON object)',
     ]);
     expect(
-      problemsOf({ FCM_SERVICE_ACCOUNT: material.serviceAccount('http://oauth2.example.com/token') }),
+      configProblems({ FCM_SERVICE_ACCOUNT: material.serviceAccount('http://oauth2.example.com/token') }),
     ).toEqual([
       'FCM_SERVICE_ACCOUNT token_uri: must use https (plain http only to a loopback host), got http://oauth2.example.com/token',
     ]);
     // Loopback stand-ins may use plain http.
     expect(
-      problemsOf({
+      configProblems({
         FCM_SERVICE_ACCOUNT: material.serviceAccount('http://127.0.0.1:9/token'),
         FCM_API_URL: 'http://localhost:9',
       }),
