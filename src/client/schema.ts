@@ -4627,7 +4627,7 @@ export interface paths {
         };
         /**
          * Your unread notifications, newest first, with how many are unread
-         * @description Notifications are made as things happen: a chat mention, a comment on your track or a reply to your comment, a review asked of you or decided on one you asked for, a team invite to your address, a studio session invitation, a follow-up task falling due, an answer to a camp of an organisation you manage. Each kind can be turned off in your preferences (notifyOn…). Notifications about a team or organisation you no longer belong to are not shown. New ones also arrive on `GET /api/v1/chat/events` as `notification.created`, and by push to your devices when push is configured and pushNotifications is on.
+         * @description Notifications are made as things happen: a mention (`@[label](user:id)`) in chat or in a track comment, a comment on your track or a reply to your comment, a review asked of you or decided on one you asked for, a team invite to your address, a studio session invitation, a follow-up task falling due, an answer to a camp of an organisation you manage. Each kind can be turned off in your preferences (notifyOn…). Notifications about a team or organisation you no longer belong to are not shown. New ones also arrive on `GET /api/v1/chat/events` as `notification.created`, and by push to your devices when push is configured and pushNotifications is on.
          */
         get: operations["user.notifications"];
         put?: never;
@@ -4647,7 +4647,7 @@ export interface paths {
         };
         /**
          * All your notifications, read and unread, newest first, paged
-         * @description Notifications are made as things happen: a chat mention, a comment on your track or a reply to your comment, a review asked of you or decided on one you asked for, a team invite to your address, a studio session invitation, a follow-up task falling due, an answer to a camp of an organisation you manage. Each kind can be turned off in your preferences (notifyOn…). Notifications about a team or organisation you no longer belong to are not shown. New ones also arrive on `GET /api/v1/chat/events` as `notification.created`, and by push to your devices when push is configured and pushNotifications is on.
+         * @description Notifications are made as things happen: a mention (`@[label](user:id)`) in chat or in a track comment, a comment on your track or a reply to your comment, a review asked of you or decided on one you asked for, a team invite to your address, a studio session invitation, a follow-up task falling due, an answer to a camp of an organisation you manage. Each kind can be turned off in your preferences (notifyOn…). Notifications about a team or organisation you no longer belong to are not shown. New ones also arrive on `GET /api/v1/chat/events` as `notification.created`, and by push to your devices when push is configured and pushNotifications is on.
          */
         get: operations["user.notificationFeed"];
         put?: never;
@@ -42298,7 +42298,7 @@ export interface operations {
                         autoplay: boolean;
                         /** @description Whether people outside your teams may find you by your e-mail address (contacts' platform-user lookup). Default: false. */
                         discoverable: boolean;
-                        /** @description Notify me (in the app, and by push when pushNotifications is on) when someone mentions you in chat. Default: true. */
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when someone mentions you in chat or in a track comment. Default: true. */
                         notifyOnMentions: boolean;
                         /** @description Notify me (in the app, and by push when pushNotifications is on) when someone comments on your track or replies to your comment. Default: true. */
                         notifyOnComments: boolean;
@@ -42418,7 +42418,7 @@ export interface operations {
                     autoplay?: boolean;
                     /** @description Whether people outside your teams may find you by your e-mail address (contacts' platform-user lookup). Default: false. */
                     discoverable?: boolean;
-                    /** @description Notify me (in the app, and by push when pushNotifications is on) when someone mentions you in chat. Default: true. */
+                    /** @description Notify me (in the app, and by push when pushNotifications is on) when someone mentions you in chat or in a track comment. Default: true. */
                     notifyOnMentions?: boolean;
                     /** @description Notify me (in the app, and by push when pushNotifications is on) when someone comments on your track or replies to your comment. Default: true. */
                     notifyOnComments?: boolean;
@@ -42470,7 +42470,7 @@ export interface operations {
                         autoplay: boolean;
                         /** @description Whether people outside your teams may find you by your e-mail address (contacts' platform-user lookup). Default: false. */
                         discoverable: boolean;
-                        /** @description Notify me (in the app, and by push when pushNotifications is on) when someone mentions you in chat. Default: true. */
+                        /** @description Notify me (in the app, and by push when pushNotifications is on) when someone mentions you in chat or in a track comment. Default: true. */
                         notifyOnMentions: boolean;
                         /** @description Notify me (in the app, and by push when pushNotifications is on) when someone comments on your track or replies to your comment. Default: true. */
                         notifyOnComments: boolean;
@@ -44855,7 +44855,7 @@ export interface operations {
                             /** @description Notification id */
                             id: number;
                             /**
-                             * @description mention (in chat), comment (on your track), reply (to your comment), review_requested (of you), review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, camp_rsvp (an answer to a camp of an organisation you manage)
+                             * @description mention (in chat or a track comment), comment (on your track), reply (to your comment), review_requested (of you), review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, camp_rsvp (an answer to a camp of an organisation you manage)
                              * @enum {string}
                              */
                             kind: "mention" | "comment" | "reply" | "review_requested" | "review_decided" | "team_invite" | "session_invitation" | "follow_up_due" | "camp_rsvp";
@@ -44977,7 +44977,7 @@ export interface operations {
                             /** @description Notification id */
                             id: number;
                             /**
-                             * @description mention (in chat), comment (on your track), reply (to your comment), review_requested (of you), review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, camp_rsvp (an answer to a camp of an organisation you manage)
+                             * @description mention (in chat or a track comment), comment (on your track), reply (to your comment), review_requested (of you), review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, camp_rsvp (an answer to a camp of an organisation you manage)
                              * @enum {string}
                              */
                             kind: "mention" | "comment" | "reply" | "review_requested" | "review_decided" | "team_invite" | "session_invitation" | "follow_up_due" | "camp_rsvp";

@@ -6,7 +6,9 @@ type Data = Record<string, unknown>;
 export function notificationLink(kind: NotificationKind, data: Data): string {
   switch (kind) {
     case 'mention':
-      return `/api/v1/chat/threads/${data.threadId}/messages`;
+      return data.threadId === undefined
+        ? `/api/v1/tracks/${data.trackId}/versions/${data.versionId}/comments`
+        : `/api/v1/chat/threads/${data.threadId}/messages`;
     case 'comment':
     case 'reply':
       return `/api/v1/tracks/${data.trackId}/versions/${data.versionId}/comments`;

@@ -13,8 +13,10 @@ import {
   tracks,
   trackTeams,
   users,
+  versionComments,
   versionReviews,
 } from '../../db/schema/index.ts';
+import { parseMentions } from '../chat/messages/mentions.ts';
 import { threadVisibleSql } from '../chat/thread-access.ts';
 
 /** One activity entry as it is written: what the rules read notifications from. */
@@ -94,7 +96,27 @@ async function throughTrackTeams(tx: Db, trackId: number, drafts: NotificationDr
   });
 }
 
-/** A comment on a version: its track's creator hears of it, and for a reply the parent comment's author. */
+/** The people a comment's text mentions (`@[label](user:id)`, as in chat). */
+async function mentionedInComment(tx: Db, commentId: number): Promise<string[]> {
+  const [comment] = await tx
+    .select({ body: versionComments.body })
+    .from(versionComments)
+    .where(eq(versionComments.id, commentId));
+  if (!comment) return [];
+  return parseMentions(comment.body).flatMap((m) => (m.kind === 'user' ? [m.targetId] : []));
+}
+
+const commentData = (fact: ActivityFact, trackId: number) => ({
+  trackId,
+  versionId: fact.data.versionId,
+  commentId: Number(fact.subjectId),
+  parentId: numberOf(fact.data.parentId),
+});
+
+/**
+ * A comment on a version: the people it mentions hear of that, then (if not mentioned) its track's creator
+ * of the comment and, for a reply, the parent comment's author of the reply.
+ */
 const commentCreated: Rule = async (tx, fact) => {
   const trackId = numberOf(fact.data.trackId);
   const parentId = numberOf(fact.data.parentId);
@@ -111,15 +133,35 @@ const commentCreated: Rule = async (tx, fact) => {
     .from(tracks)
     .where(eq(tracks.id, trackId));
   if (!row) return [];
-  const data = { trackId, versionId: fact.data.versionId, commentId: Number(fact.subjectId), parentId };
+  const data = commentData(fact, trackId);
+  const mentioned = await mentionedInComment(tx, data.commentId);
+  const drafts = mentioned.map((userId) =>
+    about(fact, userId, 'mention', data, `mention:comment:${fact.subjectId}`),
+  );
+  const told = new Set(mentioned);
   const key = `comment:${fact.subjectId}`;
-  const drafts: NotificationDraft[] = [];
-  if (row.parentAuthor) drafts.push(about(fact, row.parentAuthor, 'reply', data, key));
-  if (row.trackOwner && row.trackOwner !== row.parentAuthor)
+  if (row.parentAuthor && !told.has(row.parentAuthor)) {
+    drafts.push(about(fact, row.parentAuthor, 'reply', data, key));
+    told.add(row.parentAuthor);
+  }
+  if (row.trackOwner && !told.has(row.trackOwner))
     drafts.push(about(fact, row.trackOwner, 'comment', data, key));
   return throughTrackTeams(tx, trackId, drafts);
 };
 
+/** An edited comment tells the people it now mentions who were not told before. */
+const commentUpdated: Rule = async (tx, fact) => {
+  const trackId = numberOf(fact.data.trackId);
+  if (trackId === null) return [];
+  const data = commentData(fact, trackId);
+  const mentioned = await mentionedInComment(tx, data.commentId);
+  const key = `mention:comment:${fact.subjectId}`;
+  return throughTrackTeams(
+    tx,
+    trackId,
+    mentioned.map((userId) => about(fact, userId, 'mention', data, key)),
+  );
+};
 const reviewRequested: Rule = async (tx, fact) => {
   const reviewerIds = Array.isArray(fact.data.reviewerIds) ? (fact.data.reviewerIds as string[]) : [];
   const trackId = numberOf(fact.data.trackId);
@@ -243,6 +285,7 @@ const inviteCreated: Rule = async (tx, fact) => {
 /** Rules by `subjectType/action` of the activity entry. */
 export const NOTIFICATION_RULES: ReadonlyMap<string, Rule> = new Map([
   ['comment/comment.created', commentCreated],
+  ['comment/comment.updated', commentUpdated],
   ['review/review.requested', reviewRequested],
   ['review/review.decided', reviewDecided],
   ['session/session.participant.invited', participantInvited],

@@ -11,7 +11,7 @@ import {
 } from './notifications.schemas.ts';
 
 const SOURCES =
-  'Notifications are made as things happen: a chat mention, a comment on your track or a reply to your ' +
+  'Notifications are made as things happen: a mention (`@[label](user:id)`) in chat or in a track comment, a comment on your track or a reply to your ' +
   'comment, a review asked of you or decided on one you asked for, a team invite to your address, a studio ' +
   'session invitation, a follow-up task falling due, an answer to a camp of an organisation you manage. ' +
   'Each kind can be turned off in your preferences (notifyOn…). Notifications about a team or organisation ' +

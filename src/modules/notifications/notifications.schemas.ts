@@ -16,7 +16,7 @@ export const Notification = Type.Object({
   id: NotificationId,
   kind: StringEnum([...NOTIFICATION_KINDS], {
     description:
-      'mention (in chat), comment (on your track), reply (to your comment), review_requested (of you), ' +
+      'mention (in chat or a track comment), comment (on your track), reply (to your comment), review_requested (of you), ' +
       'review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, ' +
       'camp_rsvp (an answer to a camp of an organisation you manage)',
   }),

@@ -33,10 +33,14 @@ async function trio() {
   return { team, owner: team.owner, ana, ben };
 }
 
-async function comment(track: { id: number; versionId: number }, by: TestUser, parentId?: number) {
+async function comment(
+  track: { id: number; versionId: number },
+  by: TestUser,
+  parentId?: number,
+  text = 'Nice bridge',
+) {
   const url = `/api/v1/tracks/${track.id}/versions/${track.versionId}/comments`;
-  return (await call('POST', url, by, { comment: 'Nice bridge', ...(parentId ? { parentId } : {}) }, 201))
-    .body;
+  return (await call('POST', url, by, { comment: text, ...(parentId ? { parentId } : {}) }, 201)).body;
 }
 
 const mention = (user: TestUser) => `@[someone](user:${user.id})`;
@@ -67,6 +71,26 @@ describe('notifications', () => {
     });
     expect(await kinds(ana)).toEqual([`reply ${reply.id}`]);
     expect(await kinds(ben)).toEqual([]);
+  });
+
+  it('tells people a comment mentions, once, instead of the comment or reply they would get', async () => {
+    const { team, owner, ana, ben } = await trio();
+    const outsider = await ctx.newUser();
+    const track = await ctx.newTrack(team);
+    const first = await comment(track, ana);
+    const reply = await comment(track, ben, first.id, `${mention(ana)} ${mention(outsider)} listen at 1:02`);
+    const link = `/api/v1/tracks/${track.id}/versions/${track.versionId}/comments`;
+    expect((await feed(ana)).items).toMatchObject([
+      { kind: 'mention', subjectId: String(reply.id), link, data: { commentId: reply.id } },
+    ]);
+    expect(await kinds(owner)).toEqual([`comment ${reply.id}`, `comment ${first.id}`]);
+    expect(await kinds(outsider)).toEqual([]);
+
+    // An edit tells the people it adds, and nobody twice.
+    const edit = { comment: `${mention(ana)} ${mention(owner)} listen at 1:03` };
+    await call('PATCH', `${link}/${reply.id}`, ben, edit, 200);
+    expect(await kinds(owner)).toEqual([`mention ${reply.id}`, `comment ${reply.id}`, `comment ${first.id}`]);
+    expect(await kinds(ana)).toEqual([`mention ${reply.id}`]);
   });
 
   it('tells people of a team the track is shared with under that team', async () => {

@@ -61,7 +61,7 @@ const fields = {
   discoverable: Type.Boolean({
     description: `Whether people outside your teams may find you by your e-mail address (contacts' platform-user lookup). ${defaultNote('discoverable')}`,
   }),
-  notifyOnMentions: notifyOn('notifyOnMentions', 'someone mentions you in chat'),
+  notifyOnMentions: notifyOn('notifyOnMentions', 'someone mentions you in chat or in a track comment'),
   notifyOnComments: notifyOn('notifyOnComments', 'someone comments on your track or replies to your comment'),
   notifyOnReviews: notifyOn(
     'notifyOnReviews',
