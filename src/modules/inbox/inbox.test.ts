@@ -18,7 +18,7 @@ import {
 
 const clock = new TestClock(Date.parse('2031-05-20T09:00:00.000Z'));
 const ctx = useTestContext({ clock });
-const { call, teamThread, remind } = workHelpers(ctx);
+const { call, teamThread, remind, inviteToSession } = workHelpers(ctx);
 const { newSession } = sessionHelpers(ctx);
 
 type Item = {
@@ -110,21 +110,9 @@ describe('inbox', () => {
     const team = await ctx.newTeam();
     const guest = await ctx.newUser();
     const session = await newSession(team, { startsAt: '2031-05-21T10:00:00.000Z' });
-    const invited = await call(
-      'POST',
-      `/api/v1/sessions/${session.id}/participants`,
-      team.owner,
-      { email: guest.email },
-      201,
-    );
+    const invited = await inviteToSession(team, session.id, guest.email);
     const cancelled = await newSession(team, { startsAt: '2031-05-22T10:00:00.000Z' });
-    await call(
-      'POST',
-      `/api/v1/sessions/${cancelled.id}/participants`,
-      team.owner,
-      { email: guest.email },
-      201,
-    );
+    await inviteToSession(team, cancelled.id, guest.email);
     await call('PATCH', `/api/v1/sessions/${cancelled.id}`, team.owner, { status: 'cancelled' }, 200);
 
     const [item] = (await inbox(guest)).items;
@@ -132,11 +120,11 @@ describe('inbox', () => {
     expect(item).toMatchObject({
       kind: 'session_invitation',
       teamId: team.id,
-      data: { sessionId: session.id, participantId: invited.body.id },
+      data: { sessionId: session.id, participantId: invited.id },
     });
-    expect(
-      (await act(guest, item!, 'respond', { accept: false, participantId: invited.body.id })).status,
-    ).toBe(200);
+    expect((await act(guest, item!, 'respond', { accept: false, participantId: invited.id })).status).toBe(
+      200,
+    );
     expect(await ids(guest)).toEqual([]);
   });
 

@@ -31,5 +31,11 @@ export function workHelpers(ctx: TestContext) {
       await call('POST', `/api/v1/chat/threads/${opened.body.id}/messages`, team.owner, { content }, 201);
   }
 
-  return { call, teamThread, remind };
+  /** Invites `email` to the team's session as the team's owner; answers the participant. */
+  async function inviteToSession(team: TestTeam, sessionId: number, email: string) {
+    const url = `/api/v1/sessions/${sessionId}/participants`;
+    return (await call('POST', url, team.owner, { email }, 201)).body as { id: number };
+  }
+
+  return { call, teamThread, remind, inviteToSession };
 }

@@ -15,7 +15,7 @@ import { workHelpers } from './notifications.test-support.ts';
 
 const clock = new TestClock(Date.parse('2031-05-20T09:00:00.000Z'));
 const ctx = useTestContext({ clock });
-const { call, teamThread, remind } = workHelpers(ctx);
+const { call, teamThread, remind, inviteToSession } = workHelpers(ctx);
 const { newSession } = sessionHelpers(ctx);
 const { newOrganisation, addOrganisationMember, newCamp } = organisationHelpers(ctx);
 
@@ -168,13 +168,7 @@ describe('notifications', () => {
       201,
     );
     const session = await newSession(team);
-    const invited = await call(
-      'POST',
-      `/api/v1/sessions/${session.id}/participants`,
-      team.owner,
-      { email: guest.email },
-      201,
-    );
+    const invited = await inviteToSession(team, session.id, guest.email);
     expect(
       (await feed(guest)).items.map((n: { kind: string; teamId: unknown; data: unknown }) => [
         n.kind,
@@ -182,7 +176,7 @@ describe('notifications', () => {
         n.data,
       ]),
     ).toEqual([
-      ['session_invitation', null, { sessionId: session.id, participantId: invited.body.id }],
+      ['session_invitation', null, { sessionId: session.id, participantId: invited.id }],
       ['team_invite', null, { teamId: team.id, inviteId: expect.any(Number) }],
     ]);
   });
