@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { type AlbumType, albums, albumTracks, tracks, trackVersions } from '../../db/schema/index.ts';
 import type { Actor } from '../activity/activity.ts';
+import { createdByOf } from '../activity/authorship.ts';
 import type { AlbumRow } from './album-access.ts';
 import type { AlbumSort } from './albums.schemas.ts';
 
@@ -170,8 +171,7 @@ export async function insertAlbum(
     .insert(albums)
     .values({
       ...fields,
-      createdBy: actor.actorUserId,
-      createdByKeyId: actor.actorKeyId,
+      ...createdByOf(actor),
       createdAt: now,
       updatedAt: now,
     })

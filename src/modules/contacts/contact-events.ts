@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { contactEvents } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { activityRecorder, actorOf } from '../activity/activity.ts';
+import { createdByOf } from '../activity/authorship.ts';
 
 /** Kinds of `contact_events` rows; each is one kind of timeline item. */
 export const CONTACT_EVENT_KINDS = ['created', 'updated', 'lead_status_changed', 'notes_changed'] as const;
@@ -35,8 +36,7 @@ export async function recordContactWrite(
         contactId: write.contactId,
         kind: event.kind,
         data: event.data,
-        createdBy: actor.actorUserId,
-        createdByKeyId: actor.actorKeyId,
+        ...createdByOf(actor),
         createdAt: write.now,
       })),
     );

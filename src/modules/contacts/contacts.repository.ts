@@ -8,7 +8,7 @@ import {
   contacts,
   type LeadStatus,
 } from '../../db/schema/index.ts';
-import type { Actor } from '../activity/activity.ts';
+import { newTeamRow, type Stamps } from '../activity/authorship.ts';
 import type { HandleValue } from './contact-input.ts';
 
 const outerContactId = sql.raw('"contacts"."id"');
@@ -185,18 +185,12 @@ export async function leadStatusHistory(db: Db, contactId: number) {
   }));
 }
 
-type Stamps = { teamId: number; actor: Actor; now: Date };
-
 export async function insertContact(db: Db, values: ContactValues, stamps: Stamps): Promise<number> {
   const [row] = await db
     .insert(contacts)
     .values({
       ...values,
-      teamId: stamps.teamId,
-      createdBy: stamps.actor.actorUserId,
-      createdByKeyId: stamps.actor.actorKeyId,
-      createdAt: stamps.now,
-      updatedAt: stamps.now,
+      ...newTeamRow(stamps),
     })
     .returning({ id: contacts.id });
   return row!.id;

@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { financialEntries as entries, type FinancialStatus } from '../../db/schema/index.ts';
-import type { Actor } from '../activity/activity.ts';
+import { newTeamRow, type Stamps } from '../activity/authorship.ts';
 
 export const entryColumns = {
   id: entries.id,
@@ -93,16 +93,7 @@ export async function listEntries(
 /** The keyset position of an entry in `listEntries` order. */
 export const keyOf = (row: Pick<EntryRow, 'occurredOn' | 'id'>): EntryKey => [row.occurredOn, row.id];
 
-type Stamps = { teamId: number; actor: Actor; now: Date };
-
-const newRow = (values: EntryValues, { teamId, actor, now }: Stamps) => ({
-  ...values,
-  teamId,
-  createdBy: actor.actorUserId,
-  createdByKeyId: actor.actorKeyId,
-  createdAt: now,
-  updatedAt: now,
-});
+const newRow = (values: EntryValues, stamps: Stamps) => ({ ...values, ...newTeamRow(stamps) });
 
 export async function insertEntry(db: Db, values: EntryValues, stamps: Stamps): Promise<EntryRow> {
   const [row] = await db.insert(entries).values(newRow(values, stamps)).returning(entryColumns);

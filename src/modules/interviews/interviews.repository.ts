@@ -8,7 +8,7 @@ import {
   teams,
 } from '../../db/schema/index.ts';
 import type { SlugScope } from '../../shared/slugs.ts';
-import type { Actor } from '../activity/activity.ts';
+import { newTeamRow, type Stamps } from '../activity/authorship.ts';
 
 export const interviewColumns = {
   id: interviews.id,
@@ -124,17 +124,13 @@ export async function findTeamBySlug(
 export async function insertInterview(
   db: Db,
   values: InterviewValues,
-  stamps: { teamId: number; actor: Actor; now: Date },
+  stamps: Stamps,
 ): Promise<InterviewRow> {
   const [row] = await db
     .insert(interviews)
     .values({
       ...values,
-      teamId: stamps.teamId,
-      createdBy: stamps.actor.actorUserId,
-      createdByKeyId: stamps.actor.actorKeyId,
-      createdAt: stamps.now,
-      updatedAt: stamps.now,
+      ...newTeamRow(stamps),
     })
     .returning(interviewColumns);
   return row!;

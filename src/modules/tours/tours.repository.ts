@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files, type TourStatus, tourPublicCovers, tours } from '../../db/schema/index.ts';
-import type { Actor } from '../activity/activity.ts';
+import { newTeamRow, type Stamps } from '../activity/authorship.ts';
 import type { TourValues } from './tour-input.ts';
 
 /** A tour with what its answer shows of its current cover (file and public token), in one statement. */
@@ -76,20 +76,12 @@ export const keyOf = (row: { startsOn: string | null; id: number }): TourKey => 
   row.id,
 ];
 
-export async function insertTour(
-  db: Db,
-  values: TourValues,
-  stamps: { teamId: number; actor: Actor; now: Date },
-): Promise<number> {
+export async function insertTour(db: Db, values: TourValues, stamps: Stamps): Promise<number> {
   const [row] = await db
     .insert(tours)
     .values({
       ...values,
-      teamId: stamps.teamId,
-      createdBy: stamps.actor.actorUserId,
-      createdByKeyId: stamps.actor.actorKeyId,
-      createdAt: stamps.now,
-      updatedAt: stamps.now,
+      ...newTeamRow(stamps),
     })
     .returning({ id: tours.id });
   return row!.id;

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { contactGroups as groups } from '../../../db/schema/index.ts';
 import type { Actor } from '../../activity/activity.ts';
+import { createdByOf } from '../../activity/authorship.ts';
 
 const nameKey = sql<string>`lower(${groups.name})`;
 
@@ -39,8 +40,7 @@ export async function insertGroup(db: Db, values: { teamId: number; name: string
     .values({
       teamId: values.teamId,
       name: values.name,
-      createdBy: values.actor.actorUserId,
-      createdByKeyId: values.actor.actorKeyId,
+      ...createdByOf(values.actor),
       createdAt: values.now,
       updatedAt: values.now,
     })

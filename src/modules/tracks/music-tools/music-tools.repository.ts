@@ -8,6 +8,7 @@ import {
   versionAnalyses,
 } from '../../../db/schema/index.ts';
 import type { Actor } from '../../activity/activity.ts';
+import { createdByOf } from '../../activity/authorship.ts';
 
 export type RunRow = typeof musicToolRuns.$inferSelect;
 
@@ -29,8 +30,7 @@ export async function insertRun(
     .values({
       ...values,
       status: 'queued',
-      createdBy: actor.actorUserId,
-      createdByKeyId: actor.actorKeyId,
+      ...createdByOf(actor),
       createdAt: now,
       updatedAt: now,
     })

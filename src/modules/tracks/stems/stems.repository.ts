@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { versionStems } from '../../../db/schema/index.ts';
 import type { Actor } from '../../activity/activity.ts';
+import { createdByOf } from '../../activity/authorship.ts';
 
 const stemColumns = {
   id: versionStems.id,
@@ -71,8 +72,7 @@ export async function insertStem(
       versionId,
       ...fields,
       position: sql<number>`(select coalesce(max(${versionStems.position}) + 1, 0) from ${versionStems} where ${versionStems.versionId} = ${versionId})`,
-      createdBy: actor.actorUserId,
-      createdByKeyId: actor.actorKeyId,
+      ...createdByOf(actor),
       createdAt: now,
       updatedAt: now,
     })

@@ -2,6 +2,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { versionTodos } from '../../../db/schema/index.ts';
 import type { Actor } from '../../activity/activity.ts';
+import { createdByOf } from '../../activity/authorship.ts';
 
 const todoColumns = {
   id: versionTodos.id,
@@ -51,8 +52,7 @@ export async function insertTodo(
     .values({
       versionId,
       ...fields,
-      createdBy: actor.actorUserId,
-      createdByKeyId: actor.actorKeyId,
+      ...createdByOf(actor),
       createdAt: now,
       updatedAt: now,
     })

@@ -10,6 +10,7 @@ import {
   versionTodos,
 } from '../../../db/schema/index.ts';
 import type { Actor } from '../../activity/activity.ts';
+import { createdByOf } from '../../activity/authorship.ts';
 
 // Drizzle writes columns of a single-table select unqualified: outer references in subqueries must be explicit.
 const outerVersionId = sql.raw('"track_versions"."id"');
@@ -181,8 +182,7 @@ export async function insertVersion(db: Db, trackId: number, audioFileName: stri
       position: next?.position ?? 0,
       name: `Version ${(next?.count ?? 0) + 1}`,
       audioFileName,
-      createdBy: actor.actorUserId,
-      createdByKeyId: actor.actorKeyId,
+      ...createdByOf(actor),
       createdAt: now,
       updatedAt: now,
     })
