@@ -4,12 +4,7 @@ import { ChatEventLog } from '../chat/events/event-log.ts';
 import { withDefaults } from '../users/preferences.ts';
 import { notificationTitle } from './notification-links.ts';
 import { type ActivityFact, NOTIFICATION_RULES, type NotificationDraft } from './notification-rules.ts';
-import {
-  insertNotifications,
-  type NotificationRow,
-  recipientsOf,
-  userName,
-} from './notifications.repository.ts';
+import { insertNotifications, recipientsOf, userName } from './notifications.repository.ts';
 import { notificationView } from './notifications.view.ts';
 import { enqueuePush } from './push/push.ts';
 
@@ -78,5 +73,5 @@ export async function deliverNotifications(tx: Db, drafts: NotificationDraft[], 
       payload: { notification: view },
     })),
   );
-  return rows satisfies Omit<NotificationRow, 'actorName'>[];
+  return rows;
 }
