@@ -682,7 +682,7 @@ export interface paths {
         };
         /**
          * List tracks of a team (or of all your teams), most recently updated first or by title
-         * @description Without teamId: every team of the caller (a key: its team). Tracks shared with a team are listed with it. Soft-deleted tracks are left out.
+         * @description Without teamId: every team of the caller (a key: its team). Tracks shared with a team are listed with it. Soft-deleted tracks are left out. Items leave out the long texts (lyrics and notes): GET /tracks/{id} has them.
          */
         get: operations["tracks.list"];
         put?: never;
@@ -9834,8 +9834,6 @@ export interface operations {
                             label: string | null;
                             distributor: string | null;
                             explicit: boolean | null;
-                            lyrics: string | null;
-                            notes: string | null;
                             releaseDate: string | null;
                             /** @description The current cover (see /tracks/{id}/covers); single-track answers add `cover` with its URL */
                             coverFileId: number | null;

@@ -51,7 +51,11 @@ export function openPostgres(url: string, poolSize: number): Database {
     idle_timeout: 30,
     connection: { application_name: 'team-music-workspace' },
   });
-  const db = drizzlePostgres({ client: sql, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePostgres({
+    client: preparingStatements(sql),
+    schema,
+    casing: 'snake_case',
+  }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -67,6 +71,47 @@ export function openPostgres(url: string, poolSize: number): Database {
     close: () => sql.end({ timeout: 5 }),
     listen: async (channel, onNotify, onListen) => (await sql.listen(channel, onNotify, onListen)).unlisten,
   };
+}
+
+/** Statements with more parameters than this are mostly bulk writes whose text changes with their size. */
+const MAX_PREPARED_PARAMETERS = 64;
+
+type Unsafe = postgres.Sql['unsafe'];
+
+// Without parameters a text may hold several statements (migrations), which cannot be prepared.
+const preparable = (parameters: number) => parameters > 0 && parameters <= MAX_PREPARED_PARAMETERS;
+
+/**
+ * The client Drizzle is given: Drizzle sends every statement it was not asked to name unprepared, which the
+ * database parses, describes and plans again on every call (two round trips when it has parameters). Here
+ * they go through the driver's own per-connection statement cache instead: parsed and planned once per
+ * connection, then one round trip. Transactions and savepoints hand out clients that do the same.
+ */
+function preparingStatements<T extends Pick<postgres.Sql, 'unsafe'>>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') {
+        const unsafe: Unsafe = (query, parameters, options) =>
+          target.unsafe(query, parameters, {
+            ...options,
+            prepare: preparable(parameters?.length ?? 0),
+          });
+        return unsafe;
+      }
+      if (property === 'begin' || property === 'savepoint') {
+        const open = Reflect.get(target, property, receiver) as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) =>
+          open(
+            ...args.map((arg) =>
+              typeof arg === 'function'
+                ? (tx: T) => (arg as (tx: T) => unknown)(preparingStatements(tx))
+                : arg,
+            ),
+          );
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
 }
 
 async function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {

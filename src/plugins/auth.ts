@@ -112,10 +112,15 @@ export function confirmedRead<T extends { callerActive: boolean }>(
   notFound: () => Error,
 ): Omit<T, 'callerActive'> {
   if (!row) throw notFound();
-  if (!row.callerActive) throw errors.unauthorized();
-  principal.unconfirmed = false;
+  confirmCaller(principal, row.callerActive);
   const { callerActive: _, ...found } = row;
   return found;
+}
+
+/** Records what a read's own statement found of the caller: 401 when the session ended or the key was revoked. */
+export function confirmCaller(principal: Principal, callerActive: boolean): void {
+  if (!callerActive) throw errors.unauthorized();
+  principal.unconfirmed = false;
 }
 
 /** The principal of an authenticated route; routes with an auth class other than anonymous always have one. */

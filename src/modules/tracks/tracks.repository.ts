@@ -16,7 +16,8 @@ const teamIdsOf = sql<
   number[]
 >`(select coalesce(array_agg(${trackTeams.teamId} order by ${trackTeams.teamId} = ${outerTeamId} desc, ${trackTeams.teamId}), '{}') from ${trackTeams} where ${trackTeams.trackId} = ${outerTrackId})`;
 
-const trackColumns = {
+/** A track as lists show it: everything but the long texts (lyrics and notes), which only its detail has. */
+const trackSummaryColumns = {
   id: tracks.id,
   teamId: tracks.teamId,
   statusId: tracks.statusId,
@@ -32,8 +33,6 @@ const trackColumns = {
   label: tracks.label,
   distributor: tracks.distributor,
   explicit: tracks.explicit,
-  lyrics: tracks.lyrics,
-  notes: tracks.notes,
   releaseDate: tracks.releaseDate,
   coverFileId: tracks.coverFileId,
   teamIds: teamIdsOf,
@@ -42,6 +41,8 @@ const trackColumns = {
   createdAt: tracks.createdAt,
   updatedAt: tracks.updatedAt,
 };
+
+const trackColumns = { ...trackSummaryColumns, lyrics: tracks.lyrics, notes: tracks.notes };
 
 export type TrackView = NonNullable<Awaited<ReturnType<typeof findTrackView>>>;
 
@@ -121,8 +122,15 @@ export async function readTrack(db: Db, principal: Principal, trackId: number, n
 }
 
 export type TrackSort = 'updated' | 'title';
+
+/** Whose tracks a list shows: a session's (all its teams, or `teamId` if they are in it) or a key's team. */
+export type ListCaller =
+  | { type: 'session'; userId: string; sessionId: string; teamId?: number | undefined }
+  | { type: 'key'; keyId: number; teamId: number };
+
 export type TrackListFilter = {
-  teamIds: number[];
+  caller: ListCaller;
+  now: Date;
   statusId?: string | undefined;
   q?: string | undefined;
   sort: TrackSort;
@@ -132,10 +140,31 @@ export type TrackListFilter = {
 
 const titleKey = sql<string>`lower(${tracks.title})`;
 
-/** Tracks held by any of `teamIds`, not deleted, in the requested order after the keyset cursor. */
+/** The caller's tracks (held by a team they may read) and whether their session or key is active. */
+function heldByCaller(caller: ListCaller, at: Date): { held: SQL; callerActive: SQL<boolean> } {
+  // Drizzle hands parameters to the driver as they are, and the driver takes no Date.
+  const now = at.toISOString();
+  const heldBy = (teams: SQL) =>
+    sql`exists (select 1 from ${trackTeams} where ${trackTeams.trackId} = ${outerTrackId} and ${trackTeams.teamId} ${teams})`;
+  if (caller.type === 'key')
+    return { held: heldBy(sql`= ${caller.teamId}`), callerActive: keyIsActiveSql(caller.keyId, now) };
+  const callerActive = sessionIsActiveSql(caller.sessionId, caller.userId, now);
+  if (caller.teamId === undefined)
+    return {
+      held: heldBy(sql`in (select m.team_id from team_members m where m.user_id = ${caller.userId})`),
+      callerActive,
+    };
+  // Tested once for the statement (it names no column of the row), beside the team's own index.
+  const member = sql`exists (select 1 from team_members m where m.team_id = ${caller.teamId} and m.user_id = ${caller.userId})`;
+  return { held: sql`${heldBy(sql`= ${caller.teamId}`)} and ${member}`, callerActive };
+}
+
+/**
+ * Live tracks the caller may read, in the requested order after the keyset cursor, each with `callerActive`
+ * (whether the caller's session or key is still active), in one statement.
+ */
 export async function listTracks(db: Db, f: TrackListFilter) {
-  if (f.teamIds.length === 0) return [];
-  const held = sql`exists (select 1 from ${trackTeams} where ${trackTeams.trackId} = ${outerTrackId} and ${inArray(trackTeams.teamId, f.teamIds)})`;
+  const { held, callerActive } = heldByCaller(f.caller, f.now);
   const text = f.q
     ? sql`strpos(lower(${tracks.title} || ' ' || coalesce(${tracks.artist}, '') || ' ' || coalesce(${tracks.genre}, '')), lower(${f.q})) > 0`
     : undefined;
@@ -147,7 +176,7 @@ export async function listTracks(db: Db, f: TrackListFilter) {
   const order =
     f.sort === 'updated' ? [desc(tracks.updatedAt), desc(tracks.id)] : [asc(titleKey), asc(tracks.id)];
   return db
-    .select({ ...trackColumns, titleKey })
+    .select({ ...trackSummaryColumns, titleKey, callerActive })
     .from(tracks)
     .where(
       and(

@@ -36,7 +36,8 @@ export async function tracksRoutes(app: App) {
         summary: 'List tracks of a team (or of all your teams), most recently updated first or by title',
         description:
           'Without teamId: every team of the caller (a key: its team). Tracks shared with a team are listed ' +
-          'with it. Soft-deleted tracks are left out.',
+          'with it. Soft-deleted tracks are left out. Items leave out the long texts (lyrics and notes): ' +
+          'GET /tracks/{id} has them.',
         querystring: TrackListQuery,
         response: { 200: TrackPage },
       },

@@ -69,7 +69,11 @@ export const TrackDetail = Type.Composite([
   }),
 ]);
 
-export const TrackPage = Page(Track);
+export const TrackSummary = Type.Omit(Track, ['lyrics', 'notes'], {
+  description: 'A track as lists show it: its lyrics and notes are on the track itself (GET /tracks/{id})',
+});
+
+export const TrackPage = Page(TrackSummary);
 
 export const TrackListQuery = Type.Object({
   teamId: Type.Optional(Id),

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { confirmedRead, type Principal } from '../../plugins/auth.ts';
+import { confirmCaller, confirmedRead, type Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInstant, isKeyInt, isKeyText } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
@@ -114,32 +114,47 @@ export class TracksService {
     };
   }
 
+  /**
+   * One statement when no status is asked for: the page, the caller's membership and whether their session
+   * or key is active. An empty page of a team tells nothing of membership, so the team is checked then.
+   */
   async list(principal: Principal, input: TrackListInput) {
-    let teamIds: number[];
-    if (input.teamId !== undefined) {
-      await requireTeam(this.db, principal, input.teamId);
-      teamIds = [input.teamId];
-    } else {
-      teamIds =
-        principal.type === 'key' ? [principal.teamId] : await listTeamIdsOfUser(this.db, principal.userId);
-    }
-    await requireStatusFilter(this.db, teamIds, 'tracks', input.status);
+    const { teamId, status } = input;
+    if (principal.type === 'key' && teamId !== undefined) await requireTeam(this.db, principal, teamId);
+    if (status !== undefined)
+      await requireStatusFilter(this.db, await this.teamsListed(principal, teamId), 'tracks', status);
     const sort = input.sort ?? 'updated';
     const after = decodeCursor(input.cursor, isCursor);
     if (after && sort === 'updated' && !isKeyInstant(after[0]))
       throw errors.validation([{ path: '/query/cursor', message: 'is not a cursor this endpoint issued' }]);
+    const caller: repo.ListCaller =
+      principal.type === 'key'
+        ? { type: 'key', keyId: principal.keyId, teamId: principal.teamId }
+        : { type: 'session', userId: principal.userId, sessionId: principal.sessionId, teamId };
     const rows = await repo.listTracks(this.db, {
-      teamIds,
-      statusId: input.status,
+      caller,
+      now: principal.type === 'session' ? (principal.verifiedAt ?? this.clock.now()) : this.clock.now(),
+      statusId: status,
       q: input.q,
       sort,
       after,
       limit: input.limit + 1,
     });
-    const page = toPage(rows, input.limit, (last): [string, number] =>
+    if (rows[0]) confirmCaller(principal, rows[0].callerActive);
+    else if (teamId !== undefined) await requireTeam(this.db, principal, teamId);
+    // Items carry `titleKey` and `callerActive` too; the response schema leaves them out.
+    return toPage(rows, input.limit, (last): [string, number] =>
       sort === 'updated' ? [last.updatedAt.toISOString(), last.id] : [last.titleKey, last.id],
     );
-    return { items: page.items.map(({ titleKey: _, ...track }) => track), nextCursor: page.nextCursor };
+  }
+
+  /** The teams a list reads, for a status filter: `teamId` (once the caller is shown to be in it), or all theirs. */
+  private async teamsListed(principal: Principal, teamId: number | undefined): Promise<number[]> {
+    if (teamId !== undefined) {
+      await requireTeam(this.db, principal, teamId);
+      return [teamId];
+    }
+    return principal.type === 'key' ? [principal.teamId] : listTeamIdsOfUser(this.db, principal.userId);
   }
 
   /** One statement: the caller's session, their access to the track, the track, its links and cover file. */

@@ -121,6 +121,40 @@ describe('tracks', () => {
     expect(seen[0]).toMatchObject({ teamId: team.id, teamIds: [team.id], statusId: 'idea', tags: [] });
   });
 
+  it('lists tracks without their long texts, which the track itself has', async () => {
+    const team = await ctx.newTeam();
+    const track = await ctx.newTrack(team);
+    const patched = await send('PATCH', `/api/v1/tracks/${track.id}`, team.owner.token, {
+      lyrics: 'la la la',
+      notes: 'louder chorus',
+    });
+    expect(patched.statusCode).toBe(200);
+    const [item] = (await get(`/api/v1/tracks/?teamId=${team.id}`, team.owner.token)).json().items;
+    expect(item).toMatchObject({ id: track.id, title: track.title });
+    expect(item).not.toHaveProperty('lyrics');
+    expect(item).not.toHaveProperty('notes');
+    const detail = (await get(`/api/v1/tracks/${track.id}`, team.owner.token)).json();
+    expect(detail).toMatchObject({ lyrics: 'la la la', notes: 'louder chorus' });
+    expect(Object.keys(detail)).toEqual(expect.arrayContaining(Object.keys(item)));
+  });
+
+  it('answers an empty page to a member of a team without tracks, and 404 to anyone else', async () => {
+    const team = await ctx.newTeam();
+    const member = await ctx.addMember(team, 'member');
+    for (const token of [team.owner.token, member.token]) {
+      const res = await get(`/api/v1/tracks/?teamId=${team.id}`, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ items: [], nextCursor: null });
+    }
+    const outsider = await ctx.newTeam();
+    for (const query of ['', '&status=idea', '&status=nope', '&q=x']) {
+      const res = await get(`/api/v1/tracks/?teamId=${team.id}${query}`, outsider.owner.token);
+      expect(res.statusCode, query).toBe(404);
+    }
+    const otherKey = await ctx.newApiKey(outsider);
+    expect((await get(`/api/v1/tracks/?teamId=${team.id}`, otherKey)).statusCode).toBe(404);
+  });
+
   it('filters by status and text and sorts by title', async () => {
     const team = await ctx.newTeam();
     await ctx.newTrack(team, { title: 'banana Split' });
