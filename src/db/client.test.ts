@@ -1,0 +1,71 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneDatabase } from '../../test/helpers/database.ts';
+import { type Database, openPostgres } from './client.ts';
+import { users } from './schema/index.ts';
+
+// On PostgreSQL, statements Drizzle does not name go through the driver's per-connection statement cache.
+describe.runIf(process.env.DATABASE_URL)('statements on PostgreSQL', () => {
+  let clone: Database & { url?: string };
+  let database: Database;
+
+  beforeAll(async () => {
+    clone = await cloneDatabase();
+    // One connection, so the statements a query prepared are those the next one lists.
+    database = openPostgres(clone.url!, 1);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await clone?.close();
+  });
+
+  const preparedTexts = async (db = database.db) =>
+    (await db.execute<{ statement: string }>(sql`select statement from pg_prepared_statements`)).map(
+      (row) => row.statement,
+    );
+  const marked = (texts: string[], marker: string) => texts.filter((text) => text.includes(marker));
+
+  it('prepares a statement with parameters once per connection, in and out of transactions', async () => {
+    const lookup = (id: string) =>
+      database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${eq(users.id, id)} and 'outside' = 'outside'`);
+    for (let i = 0; i < 3; i++) await lookup(crypto.randomUUID());
+    expect(marked(await preparedTexts(), `'outside' = 'outside'`)).toHaveLength(1);
+
+    await database.db.transaction(async (tx) => {
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${eq(users.id, crypto.randomUUID())} and 'inside' = 'inside'`);
+      await tx.transaction(async (nested) => {
+        await nested
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`${eq(users.id, crypto.randomUUID())} and 'nested' = 'nested'`);
+      });
+      const texts = await preparedTexts(tx);
+      expect(marked(texts, `'inside' = 'inside'`)).toHaveLength(1);
+      expect(marked(texts, `'nested' = 'nested'`)).toHaveLength(1);
+    });
+  });
+
+  it('leaves bulk statements and texts without parameters (which may hold several) unprepared', async () => {
+    const ids = Array.from({ length: 65 }, () => crypto.randomUUID());
+    await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${inArray(users.id, ids)} and 'bulk' = 'bulk'`);
+    const [few] = ids;
+    await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${inArray(users.id, [few!])} and 'few' = 'few'`);
+    await database.db.execute(sql.raw(`select 'several' = 'several'; select 2`));
+    const texts = await preparedTexts();
+    expect(marked(texts, `'bulk' = 'bulk'`)).toEqual([]);
+    expect(marked(texts, `'few' = 'few'`)).toHaveLength(1);
+    expect(marked(texts, `'several' = 'several'`)).toEqual([]);
+  });
+});
