@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneDatabase } from '../../test/helpers/database.ts';
-import { type Database, openPostgres } from './client.ts';
+import { type Database, type Db, openPostgres } from './client.ts';
 import { users } from './schema/index.ts';
 
 // On PostgreSQL, statements Drizzle does not name go through the driver's per-connection statement cache.
@@ -19,10 +19,13 @@ describe.runIf(process.env.DATABASE_URL)('statements on PostgreSQL', () => {
     await clone?.close();
   });
 
-  const preparedTexts = async (db = database.db) =>
-    (await db.execute<{ statement: string }>(sql`select statement from pg_prepared_statements`)).map(
-      (row) => row.statement,
-    );
+  // On PostgreSQL, `execute` answers the rows themselves.
+  const preparedTexts = async (db: Pick<Db, 'execute'> = database.db) =>
+    (
+      (await db.execute(sql`select statement from pg_prepared_statements`)) as unknown as {
+        statement: string;
+      }[]
+    ).map((row) => row.statement);
   const marked = (texts: string[], marker: string) => texts.filter((text) => text.includes(marker));
 
   it('prepares a statement with parameters once per connection, in and out of transactions', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
+import { hooksOf } from './route-hooks.ts';
 
 export const SCOPES = [
   'tracks:write',
@@ -151,6 +152,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (route.config?.deferSessionCheck && [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD'))
         throw new Error(`Route ${route.method} ${route.url}: only reads may defer the session check`);
       route.schema = { ...route.schema, ...openApiSecurity(cls) };
+      if (route.config?.deferSessionCheck) route.onSend = [...hooksOf(route.onSend), confirmBeforeSending];
     });
 
     app.addHook('onRequest', async (request, reply) => {
@@ -168,9 +170,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       }
     });
 
-    // Nothing leaves for a session or key nobody looked up: an unconfirmed one is checked here, and an ended
-    // one turns whatever the route answered into the 401 it would have had.
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Nothing leaves for a session or key nobody looked up: an unconfirmed one (only routes that defer the
+    // check have them) is checked here, and an ended one turns whatever the route answered into the 401 it
+    // would have had.
+    async function confirmBeforeSending(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const principal = request.principal;
       if (!principal?.unconfirmed) return payload;
       if (await principalIsActive(principal)) {
@@ -179,7 +182,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       }
       reply.code(401).header('content-type', 'application/json; charset=utf-8');
       return UNAUTHORIZED_BODY;
-    });
+    }
 
     /** Verifies the bearer token and records the principal; 401 when there is none or it is not valid. */
     async function authenticateRequest(

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
+import { hooksOf } from './route-hooks.ts';
 
 /** What a page may change without leaving its list: where it starts and how long it is. */
 const PAGING_FIELDS = new Set(['cursor', 'offset', 'limit']);
@@ -47,34 +48,43 @@ function cursorPart(request: FastifyRequest): { holder: Cursored; path: string }
   return undefined;
 }
 
+async function unbindCursor(request: FastifyRequest): Promise<void> {
+  const part = cursorPart(request);
+  if (!part) return;
+  const cursor = part.holder.cursor as string;
+  const dot = cursor.lastIndexOf('.');
+  const invalid = (message: string) => errors.validation([{ path: part.path, message }]);
+  if (dot < 0) throw invalid('is not a cursor this endpoint issued');
+  if (cursor.slice(dot + 1) !== listOf(request))
+    throw invalid('belongs to another list: send the filters of the page it came from');
+  part.holder.cursor = cursor.slice(0, dot);
+}
+
+async function bindCursor(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+  if (!payload || typeof payload !== 'object') return payload;
+  const page = payload as { nextCursor?: unknown; results?: { nextCursor?: unknown } };
+  const bind = (cursor: unknown) => (typeof cursor === 'string' ? `${cursor}.${listOf(request)}` : cursor);
+  if (typeof page.nextCursor === 'string') return { ...page, nextCursor: bind(page.nextCursor) };
+  if (page.results && typeof page.results.nextCursor === 'string')
+    return { ...page, results: { ...page.results, nextCursor: bind(page.results.nextCursor) } };
+  return payload;
+}
+
+const takesCursor = (schema: unknown) =>
+  Boolean((schema as { properties?: Record<string, unknown> } | undefined)?.properties?.cursor);
+
 /**
  * Ties every `nextCursor` to the list that issued it (route, path, filters): a cursor sent with other
  * filters or to another list is 400 instead of paging through something else. Routes keep their own
- * cursor formats; this adds `.<list fingerprint>` on the way out and checks and removes it on the way in.
+ * cursor formats; this adds `.<list fingerprint>` on the way out and checks and removes it on the way in,
+ * on the routes that take a `cursor` (in the query or the body) only.
  */
 export const cursorBindingPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preHandler', async (request) => {
-      const part = cursorPart(request);
-      if (!part) return;
-      const cursor = part.holder.cursor as string;
-      const dot = cursor.lastIndexOf('.');
-      const invalid = (message: string) => errors.validation([{ path: part.path, message }]);
-      if (dot < 0) throw invalid('is not a cursor this endpoint issued');
-      if (cursor.slice(dot + 1) !== listOf(request))
-        throw invalid('belongs to another list: send the filters of the page it came from');
-      part.holder.cursor = cursor.slice(0, dot);
-    });
-
-    app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-      if (!payload || typeof payload !== 'object') return payload;
-      const page = payload as { nextCursor?: unknown; results?: { nextCursor?: unknown } };
-      const bind = (cursor: unknown) =>
-        typeof cursor === 'string' ? `${cursor}.${listOf(request)}` : cursor;
-      if (typeof page.nextCursor === 'string') return { ...page, nextCursor: bind(page.nextCursor) };
-      if (page.results && typeof page.results.nextCursor === 'string')
-        return { ...page, results: { ...page.results, nextCursor: bind(page.results.nextCursor) } };
-      return payload;
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (!takesCursor(route.schema?.querystring) && !takesCursor(route.schema?.body)) return;
+      route.preHandler = [unbindCursor, ...hooksOf(route.preHandler)];
+      route.preSerialization = [bindCursor, ...hooksOf(route.preSerialization)];
     });
   },
   { name: 'cursor-binding' },

@@ -26,6 +26,7 @@ import {
   requestHashOf,
 } from './idempotency/request-fingerprint.ts';
 import { answerToStore, replay } from './idempotency/stored-answer.ts';
+import { hooksOf } from './route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,8 +36,6 @@ declare module 'fastify' {
 }
 
 type IdempotencyOptions = { db: Db; clock: Clock; jobs: JobQueue; settings?: Partial<IdempotencySettings> };
-
-const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : ([] as T[]).concat(hooks));
 
 /** POST routes with an authenticated caller: anonymous ones (sign-in, sign-up, refresh) have no one to key by. */
 function takesIdempotencyKeys(route: RouteOptions): boolean {
@@ -124,9 +123,9 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
     app.addHook('onRoute', (route: RouteOptions) => {
       if (!takesIdempotencyKeys(route)) return;
       // First of the route's own hooks: a body the route refuses is a 400 answer kept like any other.
-      route.preValidation = [beginHook, ...asList(route.preValidation)];
-      route.onSend = [...asList(route.onSend), finishHook];
-      route.onResponse = [...asList(route.onResponse), releaseHook];
+      route.preValidation = [beginHook, ...hooksOf(route.preValidation)];
+      route.onSend = [...hooksOf(route.onSend), finishHook];
+      route.onResponse = [...hooksOf(route.onResponse), releaseHook];
     });
   },
   { name: 'idempotency', dependencies: ['auth', 'errors', 'validation'] },

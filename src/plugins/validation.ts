@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
 import { scanWithinMaxLength } from './length-guard.ts';
+import { hooksOf } from './route-hooks.ts';
 import { unstorableIn, withDatabaseDates } from './storable-input.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -134,8 +135,7 @@ export const validationPlugin = fp(
     app.addHook('onRoute', (route) => {
       const methods = ([] as string[]).concat(route.method);
       if (route.schema?.body || !methods.some((m) => BODY_METHODS.has(m))) return;
-      const hooks = route.preValidation ? ([] as preValidationHookHandler[]).concat(route.preValidation) : [];
-      route.preValidation = [refuseBody, ...hooks];
+      route.preValidation = [refuseBody, ...hooksOf(route.preValidation)];
     });
   },
   { name: 'validation' },
