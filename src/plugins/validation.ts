@@ -1,6 +1,6 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
 import { scanWithinMaxLength } from './length-guard.ts';
