@@ -1,16 +1,17 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import { onFirstUse } from './compile-on-first-use.ts';
 
 type BuildSerializer = ReturnType<typeof SerializerSelector>;
 type Serialize = (data: unknown) => string;
 
 const buildDefault = SerializerSelector();
-/** Compiled serializers per response schema object, and per set of shared schemas they may reference. */
+/** Serializers per response schema object, and per set of shared schemas they may reference. */
 const compiled = new WeakMap<object, Map<string, Serialize>>();
 
 /**
- * Fastify's own response serializers (fast-json-stringify), compiled once per schema for the process:
- * route schemas are module constants, so every app built in one process (tests build one per file)
- * reuses what the first compiled. Compiling them is most of the time an app takes to start.
+ * Fastify's own response serializers (fast-json-stringify), compiled once per schema for the process, on
+ * their first use (`onFirstUse`): route schemas are module constants, so every app built in one process
+ * (tests build one per file) reuses what the first compiled.
  */
 const buildSerializer: BuildSerializer = (externalSchemas, options) => {
   const compile = buildDefault(externalSchemas, options);
@@ -24,7 +25,8 @@ const buildSerializer: BuildSerializer = (externalSchemas, options) => {
     }
     let serialize = bySchema.get(shared);
     if (!serialize) {
-      serialize = compile(route) as Serialize;
+      const compiledSerialize = onFirstUse(() => compile(route) as Serialize);
+      serialize = (data) => compiledSerialize()(data);
       bySchema.set(shared, serialize);
     }
     return serialize;

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
+import { onFirstUse } from './compile-on-first-use.ts';
 import { scanWithinMaxLength } from './length-guard.ts';
 import { hooksOf } from './route-hooks.ts';
 import { unstorableIn, withDatabaseDates } from './storable-input.ts';
@@ -34,14 +35,18 @@ export function createRequestAjv(): Ajv {
 const bodyAjv = createRequestAjv();
 const textAjv = createRequestAjv();
 
-/** Runs `validate` on what `prepare` makes of the data, after refusing what no column can store. */
-function checked(validate: Validate, prepare: (data: unknown) => unknown = (data) => data): Validate {
+/**
+ * Runs the validator `validator` compiles (on first use) on what `prepare` makes of the data, after refusing
+ * what no column can store.
+ */
+function checked(validator: () => Validate, prepare: (data: unknown) => unknown = (data) => data): Validate {
   const run = ((data: unknown) => {
     const problem = unstorableIn(data);
     if (problem) {
       run.errors = [problem] as Validate['errors'];
       return false;
     }
+    const validate = validator();
     const valid = validate(prepare(data));
     run.errors = validate.errors;
     return valid;
@@ -123,8 +128,11 @@ export const validationPlugin = fp(
       if (!validate) {
         validate =
           part === 'body'
-            ? checked(bodyAjv.compile(hardened(schema) as JsonSchema))
-            : checked(textAjv.compile(hardened(schema) as JsonSchema), textToTypes(schema as JsonSchema));
+            ? checked(onFirstUse(() => bodyAjv.compile(hardened(schema) as JsonSchema)))
+            : checked(
+                onFirstUse(() => textAjv.compile(hardened(schema) as JsonSchema)),
+                textToTypes(schema as JsonSchema),
+              );
         compiled[part].set(schema, validate);
       }
       return validate;
