@@ -83,8 +83,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   // Only JSON bodies are accepted; every other content type gets 415.
   app.removeContentTypeParser(['text/plain']);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives (a synchronous hook, no promise per request); every answer carries it.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(authPlugin, {

@@ -61,6 +61,24 @@ describe('transport', () => {
     }
   });
 
+  it('gives every answer a request id, refusals and unknown routes included', async () => {
+    const team = await ctx.newTeam();
+    const answers = await Promise.all([
+      ctx.request({ method: 'GET', url: '/api/v1/tracks/1' }), // 401
+      ctx.request({ method: 'GET', url: '/api/v1/no-such-route', token: team.owner.token }), // 404
+      ctx.request({ method: 'GET', url: '/api/v1/tracks/?limit=0', token: team.owner.token }), // 400
+      ctx.request({ method: 'GET', url: '/api/v1/tracks/999999999', token: team.owner.token }), // 404 thrown
+      ctx.request({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: '{',
+        headers: { 'content-type': 'application/json' },
+      }), // 400 parse
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([401, 404, 400, 404, 400]);
+    for (const res of answers) expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('echoes a well-formed incoming request id and replaces a malformed one', async () => {
     const kept = await ctx.request({
       method: 'GET',
@@ -280,6 +298,7 @@ describe('text the database cannot hold', () => {
     const team = await ctx.newTeam();
     const res = await ctx.request({ method: 'GET', url: '/api/v1/tracks/%FF', token: team.owner.token });
     expect(res.statusCode).toBe(400);
+    for (const answer of [anonymous, res]) expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.json()).toEqual({
       error: 'A part of the URL is not valid percent-encoded UTF-8',
       code: 'bad_url',

@@ -19,6 +19,8 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; error: st
 export function frameworkErrorsFor(authenticate: Authenticate) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = FRAMEWORK_ERRORS[error.code] ?? { status: 400, code: 'bad_request', error: 'Bad request' };
+    // The router stopped before any hook ran, the one that sets the request id included.
+    reply.header('x-request-id', request.id);
     const token = bearerToken(request);
     const principal = token ? authenticate(token) : Promise.resolve(null);
     principal.then(

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { confirmCaller, confirmedRead, type Principal } from '../../plugins/auth.ts';
+import { confirmCaller, type Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInstant, isKeyInt, isKeyText } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
@@ -160,11 +160,13 @@ export class TracksService {
   /** One statement: the caller's session, their access to the track, the track, its links and cover file. */
   async get(principal: Principal, trackId: number) {
     const row = await repo.readTrack(this.db, principal, trackId, this.clock.now());
-    const { links, coverFile, coverFileFound, ...track } = confirmedRead(principal, row, () =>
-      errors.notFound('track'),
-    );
-    const cover = coverFileFound === null ? null : await coverView(this.files, coverFileFound, coverFile!);
-    return { ...track, cover, ...linksByKind(links) };
+    if (!row) throw errors.notFound('track');
+    confirmCaller(principal, row.callerActive);
+    const cover =
+      row.coverFileFound === null ? null : await coverView(this.files, row.coverFileFound, row.coverFile!);
+    // The row itself answers (no copy on this hot path): the response schema leaves out what only this
+    // method reads (links, coverFile, coverFileFound, callerActive).
+    return Object.assign(row, { cover, ...linksByKind(row.links) });
   }
 
   private async view(db: Db, trackId: number): Promise<repo.TrackView> {
