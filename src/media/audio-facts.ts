@@ -1,5 +1,6 @@
-import { type IAudioMetadata, parseFromTokenizer } from 'music-metadata';
+import type { IAudioMetadata } from 'music-metadata';
 import type { ITokenizer } from 'strtok3';
+import { lazyImport } from '../shared/lazy-module.ts';
 import type { AudioFailureReason } from './audio-errors.ts';
 import { type AudioSource, type AudioSourceHints, isReadError, openAudioSource } from './audio-source.ts';
 
@@ -21,6 +22,8 @@ export type AudioFacts = {
 export type AudioFactsResult =
   | { ok: true; facts: AudioFacts }
   | { ok: false; reason: AudioFailureReason; message: string };
+
+const musicMetadata = lazyImport(() => import('music-metadata'));
 
 const UNRECOGNISED = new Set(['CouldNotDetermineFileTypeError', 'UnsupportedFileTypeError']);
 
@@ -62,6 +65,7 @@ export async function readAudioFacts(
   let tokenizer: ITokenizer | undefined;
   try {
     tokenizer = await openAudioSource(source, hints);
+    const { parseFromTokenizer } = await musicMetadata();
     const metadata = await parseFromTokenizer(tokenizer, { duration: true, skipCovers: true });
     return factsFrom(metadata, tokenizer.fileInfo.size ?? hints.size);
   } catch (error) {

@@ -1,5 +1,8 @@
 import { PassThrough, pipeline, type Readable } from 'node:stream';
-import { fromBuffer, fromFile, fromStream, type IFileInfo, type ITokenizer } from 'strtok3';
+import type { IFileInfo, ITokenizer } from 'strtok3';
+import { lazyImport } from '../shared/lazy-module.ts';
+
+const strtok3 = lazyImport(() => import('strtok3'));
 
 /**
  * Audio to read: a file path, bytes in memory, or a Node stream. A stream can be read once only: to get both
@@ -31,6 +34,7 @@ export async function openAudioSource(
   source: AudioSource,
   hints: AudioSourceHints = {},
 ): Promise<ITokenizer> {
+  const { fromBuffer, fromFile, fromStream } = await strtok3();
   if (typeof source === 'string') return fromFile(source, { regularFileOnly: true });
   if (source instanceof Uint8Array) return fromBuffer(source, { fileInfo: fileInfoFrom(hints) });
   return fromStream(byteStream(source), { fileInfo: fileInfoFrom(hints) });

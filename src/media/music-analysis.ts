@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+import { lazyRequire } from '../shared/lazy-module.ts';
 
 type MusicTempoInstance = { tempo: number | string; beats: number[] };
-const MusicTempo = require('music-tempo') as new (
+type MusicTempoClass = new (
   audio: Float32Array | number[],
   params?: Record<string, number>,
 ) => MusicTempoInstance;
+const musicTempo = lazyRequire<MusicTempoClass>('music-tempo');
 
 type MeydaLike = {
   sampleRate: number;
@@ -15,7 +14,7 @@ type MeydaLike = {
   chromaFilterBank?: unknown;
   extract(feature: 'chroma', signal: Float32Array): number[] | null;
 };
-const Meyda = require('meyda') as MeydaLike;
+const meyda = lazyRequire<MeydaLike>('meyda');
 
 /** Sample rate the tempo tracker assumes (its hop and time step are set for it). */
 export const TEMPO_SAMPLE_RATE = 44_100;
@@ -30,6 +29,7 @@ const CHROMA_HOP = 2048;
  */
 export function detectTempo(mono: Float32Array): number | null {
   if (mono.length < TEMPO_SAMPLE_RATE) return null;
+  const MusicTempo = musicTempo();
   let found: MusicTempoInstance;
   try {
     found = new MusicTempo(mono);
@@ -66,6 +66,7 @@ const MINOR_PROFILE = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69
 
 /** The summed 12-bin chroma of mono PCM at 22.05 kHz (index 0 is C), computed frame by frame with Meyda. */
 export function chromaProfile(mono: Float32Array): number[] {
+  const Meyda = meyda();
   if (Meyda.sampleRate !== CHROMA_SAMPLE_RATE || Meyda.bufferSize !== CHROMA_FRAME) {
     Meyda.sampleRate = CHROMA_SAMPLE_RATE;
     Meyda.bufferSize = CHROMA_FRAME;

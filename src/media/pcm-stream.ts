@@ -1,9 +1,11 @@
-import { FLACDecoder } from '@wasm-audio-decoders/flac';
-import { MPEGDecoder } from 'mpg123-decoder';
 import type { ITokenizer } from 'strtok3';
+import { lazyImport } from '../shared/lazy-module.ts';
 import type { DecodableFormat } from './audio-format.ts';
 import { remainingChunks } from './audio-source.ts';
 import { decodeWavSamples, readWavHeader } from './wav-decoder.ts';
+
+const flacDecoder = lazyImport(() => import('@wasm-audio-decoders/flac'));
+const mpegDecoder = lazyImport(() => import('mpg123-decoder'));
 
 /** Decoded samples: one Float32Array per channel, values in -1..1. */
 export type PcmChunk = {
@@ -22,6 +24,7 @@ async function* wavChunks(tokenizer: ITokenizer): AsyncGenerator<PcmChunk> {
 }
 
 async function* flacChunks(tokenizer: ITokenizer): AsyncGenerator<PcmChunk> {
+  const { FLACDecoder } = await flacDecoder();
   const decoder = new FLACDecoder();
   await decoder.ready;
   try {
@@ -37,6 +40,7 @@ async function* flacChunks(tokenizer: ITokenizer): AsyncGenerator<PcmChunk> {
 }
 
 async function* mp3Chunks(tokenizer: ITokenizer): AsyncGenerator<PcmChunk> {
+  const { MPEGDecoder } = await mpegDecoder();
   const decoder = new MPEGDecoder();
   await decoder.ready;
   try {

@@ -1,3 +1,5 @@
+import { once } from '../shared/lazy-module.ts';
+
 /** What `compile` makes of a route's schema, made on first use; the registry of those not made yet. */
 const pending = new Set<() => unknown>();
 
@@ -7,14 +9,10 @@ const pending = new Set<() => unknown>();
  * starts sooner. Answers the getter that compiles once and then returns what it made.
  */
 export function onFirstUse<T>(compile: () => T): () => T {
-  let made: { value: T } | undefined;
-  const get = (): T => {
-    if (!made) {
-      made = { value: compile() };
-      pending.delete(get);
-    }
-    return made.value;
-  };
+  const get = once(() => {
+    pending.delete(get);
+    return compile();
+  });
   pending.add(get);
   return get;
 }

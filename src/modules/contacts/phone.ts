@@ -1,4 +1,7 @@
-import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
+import { lazyRequire } from '../../shared/lazy-module.ts';
+
+const libphonenumber = lazyRequire<typeof import('libphonenumber-js/max')>('libphonenumber-js/max');
 
 /** What a phone number became: its E.164 form, or why it could not be read. */
 export type PhoneResult = { e164: string } | { problem: string; field: 'phone' | 'phoneCountry' };
@@ -9,6 +12,7 @@ export type PhoneResult = { e164: string } | { problem: string; field: 'phone' |
  * country it is dialled in. Extensions are refused rather than dropped, as E.164 has no place for them.
  */
 export function normalisePhone(text: string, country?: string): PhoneResult {
+  const { isSupportedCountry, parsePhoneNumberFromString } = libphonenumber();
   const region = country?.toUpperCase();
   if (region !== undefined && !isSupportedCountry(region))
     return {

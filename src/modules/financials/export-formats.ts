@@ -1,6 +1,9 @@
-import { stringify } from 'csv-stringify/sync';
+import { lazyRequire } from '../../shared/lazy-module.ts';
 import type { EntryRow } from './financials.repository.ts';
 import type { ExportFormat } from './financials.schemas.ts';
+
+// Required, not imported: the markers export requires it too (it writes synchronously), so one copy loads.
+const csvStringify = lazyRequire<typeof import('csv-stringify/sync')>('csv-stringify/sync');
 
 /** The columns of a CSV export: the entry's own field names, so a file reads like the API. */
 export const CSV_COLUMNS = [
@@ -40,6 +43,7 @@ const csvRecord = (e: EntryRow) => [
 
 /** The CSV text of an export: the header row, then each batch of entries as it is read. */
 async function* csvChunks(batches: AsyncIterable<EntryRow[]>): AsyncGenerator<string> {
+  const { stringify } = csvStringify();
   yield stringify([[...CSV_COLUMNS]], CSV_OPTIONS);
   for await (const batch of batches) yield stringify(batch.map(csvRecord), CSV_OPTIONS);
 }

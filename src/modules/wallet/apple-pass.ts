@@ -1,7 +1,9 @@
-import { PKPass } from 'passkit-generator';
+import { lazyRequire } from '../../shared/lazy-module.ts';
 import type { WalletIdentity } from './identity.ts';
 import { PASS_ICONS } from './pass-icon.ts';
 import type { AppleWalletSettings } from './wallet.config.ts';
+
+const passkit = lazyRequire<typeof import('passkit-generator')>('passkit-generator');
 
 /** An Apple Wallet identity pass (`.pkpass`: a zip with pass.json, manifest.json and its PKCS#7 signature). */
 export function applePass(
@@ -9,6 +11,7 @@ export function applePass(
   organizationName: string,
   identity: WalletIdentity,
 ): Buffer {
+  const { PKPass } = passkit();
   const pass = new PKPass(
     { ...PASS_ICONS },
     { signerCert: settings.certificate, signerKey: settings.key, wwdr: settings.wwdr },

@@ -1,11 +1,14 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { ConnectionOptions } from 'node:tls';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector } from 'undici';
+import { lazyImport } from '../../shared/lazy-module.ts';
 import { canonicalAddress, canonicalHost, isAddress, isLoopbackName } from './host-names.ts';
 
 /** Resolves a host name to every address it has (the default asks the operating system, as `connect` would). */
 export type Lookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+const undici = lazyImport(() => import('undici'));
 
 export const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
@@ -101,7 +104,8 @@ export class AddressGuard {
    * An undici connector that connects only to addresses `resolve` accepted. TLS still checks the certificate
    * against the URL's host name (sent as SNI); `tls` adds options such as a private `ca`.
    */
-  connector(timeoutMs: number, tls: ConnectionOptions = {}): buildConnector.connector {
+  async connector(timeoutMs: number, tls: ConnectionOptions = {}): Promise<buildConnector.connector> {
+    const { buildConnector } = await undici();
     const connect = buildConnector({ ...tls, timeout: timeoutMs });
     return (options, callback) => {
       this.resolve(options.hostname).then(
@@ -111,12 +115,38 @@ export class AddressGuard {
     };
   }
 
-  /** An HTTP agent whose every connection passes the guard. */
-  agent(timeoutMs: number, tls: ConnectionOptions = {}): Agent {
-    return new Agent({
-      connect: this.connector(timeoutMs, tls),
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+  /** An HTTP agent whose every connection passes the guard; the undici agent is made at its first request. */
+  agent(timeoutMs: number, tls: ConnectionOptions = {}): GuardedAgent {
+    return new GuardedAgent(async () => {
+      const { Agent } = await undici();
+      return new Agent({
+        connect: await this.connector(timeoutMs, tls),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
     });
+  }
+}
+
+/** The guard's HTTP agent: its undici agent is made on the first request, closed with it if made by then. */
+export class GuardedAgent {
+  private made: Promise<Agent> | undefined;
+  private closed = false;
+
+  constructor(private readonly make: () => Promise<Agent>) {}
+
+  /** The undici agent to send through; one made after close() is closed too, as the agent would be. */
+  dispatcher(): Promise<Agent> {
+    this.made ??= this.make().then((agent) => {
+      if (this.closed) void agent.close();
+      return agent;
+    });
+    return this.made;
+  }
+
+  /** Closes the undici agent, waiting for the requests it is sending (as undici's `close`). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.made) await (await this.made).close();
   }
 }

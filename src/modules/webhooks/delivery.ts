@@ -1,7 +1,7 @@
-import type { Dispatcher } from 'undici';
 import type { Db } from '../../db/client.ts';
 import { insertJob } from '../../jobs/jobs.repository.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { GuardedAgent } from './address-guard.ts';
 import {
   type AttemptOutcome,
   type AttemptToSend,
@@ -28,7 +28,7 @@ export type DeliveryDeps = {
   clock: Clock;
   secrets: SecretBox;
   /** The guarded HTTP agent (see `AddressGuard`). */
-  agent: Dispatcher;
+  agent: GuardedAgent;
   timeoutMs: number;
 };
 

@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { type Dispatcher, request } from 'undici';
 import { causes } from '../../shared/db-errors.ts';
-import { AddressRefusedError } from './address-guard.ts';
+import { lazyImport } from '../../shared/lazy-module.ts';
+import { AddressRefusedError, type GuardedAgent } from './address-guard.ts';
+
+const undici = lazyImport(() => import('undici'));
 
 /** What one POST to an endpoint came to. `error` is short and never holds the URL or a secret. */
 export type SendResult = {
@@ -31,11 +33,12 @@ const NETWORK_ERRORS: Record<string, string> = {
  * whole exchange has `timeoutMs`. An abort of `signal` (the process is stopping) is thrown, not reported.
  */
 export async function send(
-  agent: Dispatcher,
+  agent: GuardedAgent,
   target: { url: string; body: string; headers: Record<string, string> },
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<SendResult> {
+  const [{ request }, dispatcher] = await Promise.all([undici(), agent.dispatcher()]);
   const timeout = AbortSignal.timeout(timeoutMs);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -44,7 +47,7 @@ export async function send(
       method: 'POST',
       headers: target.headers,
       body: target.body,
-      dispatcher: agent,
+      dispatcher,
       signal: AbortSignal.any([signal, timeout]),
     });
     await response.body.dump({ limit: MAX_RESPONSE_BYTES }).catch(() => undefined);

@@ -1,5 +1,7 @@
-import * as chrono from 'chrono-node';
+import { lazyRequire } from '../../../shared/lazy-module.ts';
 import { offsetMinutes, zonedInstant } from './time-zone.ts';
+
+const chrono = lazyRequire<typeof import('chrono-node')>('chrono-node');
 
 /** What the assistant understood from a message. */
 export type BotCommand =
@@ -102,7 +104,7 @@ export function parseCommand(text: string, now: Date, timeZone: string): BotComm
 }
 
 function dueDate(text: string, now: Date, timeZone: string): Date | null {
-  const [result] = chrono.parse(
+  const [result] = chrono().parse(
     text,
     { instant: now, timezone: offsetMinutes(timeZone, now) },
     { forwardDate: true },

@@ -1,6 +1,8 @@
-import { stringify } from 'csv-stringify/sync';
+import { lazyRequire } from '../../../shared/lazy-module.ts';
 import type { MarkerRow } from './markers.repository.ts';
 import type { MarkerExportFormat } from './markers.schemas.ts';
+
+const csvStringify = lazyRequire<typeof import('csv-stringify/sync')>('csv-stringify/sync');
 
 // RFC 4180 lines end in CRLF; a text cell starting with = + - @, a tab or a CR gets a leading ' so a
 // spreadsheet shows it instead of running it (as the financials export does).
@@ -17,7 +19,7 @@ export const MARKER_CSV_COLUMNS = [
 ] as const;
 
 function csv(markers: MarkerRow[]): string {
-  return stringify(
+  return csvStringify().stringify(
     [
       [...MARKER_CSV_COLUMNS],
       ...markers.map((m) => [
@@ -60,7 +62,7 @@ export function reaperTime(seconds: number): string {
  * markers numbered M1, M2, ... with no end or length, colours as RRGGBB.
  */
 function reaper(markers: MarkerRow[]): string {
-  return stringify(
+  return csvStringify().stringify(
     [
       ['#', 'Name', 'Start', 'End', 'Length', 'Color'],
       ...markers.map((m, i) => [
