@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneDatabase } from '../../test/helpers/database.ts';
 import { sqlState } from '../shared/db-errors.ts';
 import type { Database, Db } from './client.ts';
-import { type Placeholders, preparedQuery } from './prepared.ts';
+import { type Placeholders, preparedQuery, preparedSelect } from './prepared.ts';
 import { sessions, users } from './schema/index.ts';
 
 const userEmail = preparedQuery('test_user_email', (db, p: Placeholders<{ id: string }>) =>
@@ -109,5 +109,44 @@ describe('prepared queries', () => {
     expect(sqlState(failure)).toBe('22P02');
     const id = await newUser();
     expect(await userEmail(db, { id })).toHaveLength(1);
+  });
+
+  it('decode a flat selection as Drizzle does (dates, mapped expressions, nulls), rows in order', async () => {
+    const userId = await newUser();
+    const expiresAt = new Date(Date.now() + 60_000);
+    await db.insert(sessions).values([
+      { userId, expiresAt },
+      { userId, expiresAt, revokedAt: new Date() },
+    ]);
+    const select = (on: Db, p: Placeholders<{ userId: string }>) => {
+      const fields = {
+        id: sessions.id,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        email: sql<string>`(select u.email from users u where u.id = ${sessions.userId})`,
+        year: sql<number>`extract(year from ${sessions.expiresAt})::text`.mapWith(Number),
+      };
+      const query = on
+        .select(fields)
+        .from(sessions)
+        .where(eq(sessions.userId, p.userId))
+        .orderBy(sql`${sessions.revokedAt} nulls first`);
+      return { fields, query };
+    };
+    const fast = preparedSelect('test_sessions_decoded', select);
+    const rows = await fast(db, { userId });
+    const drizzle = await select(db, { userId } as unknown as Placeholders<{ userId: string }>).query;
+    expect(rows).toEqual(drizzle);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ expiresAt, revokedAt: null, year: expiresAt.getUTCFullYear() });
+    expect(rows[1]!.revokedAt).toBeInstanceOf(Date);
+  });
+
+  it('refuse a nested selection, which they do not decode', async () => {
+    const nested = preparedSelect('test_nested', (on, p: Placeholders<{ id: string }>) => {
+      const fields = { user: { id: users.id } } as unknown as { id: typeof users.id };
+      return { fields, query: on.select({ id: users.id }).from(users).where(eq(users.id, p.id)) };
+    });
+    await expect(nested(db, { id: crypto.randomUUID() })).rejects.toThrow(/nested selections/);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
+import { type Placeholders, preparedQuery, preparedSelect } from '../../db/prepared.ts';
 import { files, trackLinks, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { keyIsActiveSql, sessionIsActiveSql } from '../../shared/session-state.ts';
@@ -70,22 +70,26 @@ const linksOfTrackJson = sql<LinkView[]>`(select coalesce(json_agg(json_build_ob
 
 /** A live track with its links and current cover file, when `visible`; `callerActive` rides along. */
 function trackRead(db: Db, id: SQLWrapper, visible: SQL, callerActive: SQL<boolean>) {
-  return db
-    .select({
-      ...trackColumns,
-      links: linksOfTrackJson,
-      coverFile: { key: files.key, originalName: files.originalName, contentType: files.contentType },
-      coverFileFound: files.id,
-      callerActive,
-    })
+  const fields = {
+    ...trackColumns,
+    links: linksOfTrackJson,
+    coverFileKey: files.key,
+    coverFileName: files.originalName,
+    coverFileType: files.contentType,
+    coverFileFound: files.id,
+    callerActive,
+  };
+  const query = db
+    .select(fields)
     .from(tracks)
     .leftJoin(files, and(eq(files.id, tracks.coverFileId), eq(files.teamId, tracks.teamId)))
     .where(and(eq(tracks.id, id), isNull(tracks.deletedAt), visible))
     .limit(1);
+  return { fields, query };
 }
 
 type SessionRead = { id: number; userId: string; sessionId: string; now: Date };
-const trackReadForSession = preparedQuery('tracks_read_for_session', (db, p: Placeholders<SessionRead>) =>
+const trackReadForSession = preparedSelect('tracks_read_for_session', (db, p: Placeholders<SessionRead>) =>
   trackRead(
     db,
     p.id,
@@ -95,7 +99,7 @@ const trackReadForSession = preparedQuery('tracks_read_for_session', (db, p: Pla
   ),
 );
 type KeyRead = { id: number; teamId: number; keyId: number; now: Date };
-const trackReadForKey = preparedQuery('tracks_read_for_key', (db, p: Placeholders<KeyRead>) =>
+const trackReadForKey = preparedSelect('tracks_read_for_key', (db, p: Placeholders<KeyRead>) =>
   trackRead(
     db,
     p.id,
@@ -140,55 +144,115 @@ export type TrackListFilter = {
 
 const titleKey = sql<string>`lower(${tracks.title})`;
 
+/** The values of a list statement; each variant reads those its filters need. */
+type ListArgs = {
+  userId: string;
+  sessionId: string;
+  keyId: number;
+  teamId: number;
+  now: Date;
+  statusId: string;
+  q: string;
+  afterKey: string;
+  afterId: number;
+  limit: number;
+};
+
+/** What a list statement's text depends on (its values are parameters). */
+type ListShape = {
+  caller: 'key' | 'session' | 'member';
+  sort: TrackSort;
+  after: boolean;
+  status: boolean;
+  q: boolean;
+};
+
 /** The caller's tracks (held by a team they may read) and whether their session or key is active. */
-function heldByCaller(caller: ListCaller, at: Date): { held: SQL; callerActive: SQL<boolean> } {
-  // Drizzle hands parameters to the driver as they are, and the driver takes no Date.
-  const now = at.toISOString();
+function heldByCaller(caller: ListShape['caller'], p: Placeholders<ListArgs>) {
   const heldBy = (teams: SQL) =>
     sql`exists (select 1 from ${trackTeams} where ${trackTeams.trackId} = ${outerTrackId} and ${trackTeams.teamId} ${teams})`;
-  if (caller.type === 'key')
-    return { held: heldBy(sql`= ${caller.teamId}`), callerActive: keyIsActiveSql(caller.keyId, now) };
-  const callerActive = sessionIsActiveSql(caller.sessionId, caller.userId, now);
-  if (caller.teamId === undefined)
+  if (caller === 'key')
+    return { held: heldBy(sql`= ${p.teamId}`), callerActive: keyIsActiveSql(p.keyId, p.now) };
+  const callerActive = sessionIsActiveSql(p.sessionId, p.userId, p.now);
+  if (caller === 'session')
     return {
-      held: heldBy(sql`in (select m.team_id from team_members m where m.user_id = ${caller.userId})`),
+      held: heldBy(sql`in (select m.team_id from team_members m where m.user_id = ${p.userId})`),
       callerActive,
     };
   // Tested once for the statement (it names no column of the row), beside the team's own index.
-  const member = sql`exists (select 1 from team_members m where m.team_id = ${caller.teamId} and m.user_id = ${caller.userId})`;
-  return { held: sql`${heldBy(sql`= ${caller.teamId}`)} and ${member}`, callerActive };
+  const member = sql`exists (select 1 from team_members m where m.team_id = ${p.teamId} and m.user_id = ${p.userId})`;
+  return { held: sql`${heldBy(sql`= ${p.teamId}`)} and ${member}`, callerActive };
 }
+
+function listStatement(db: Db, p: Placeholders<ListArgs>, shape: ListShape) {
+  const { held, callerActive } = heldByCaller(shape.caller, p);
+  const text = shape.q
+    ? sql`strpos(lower(${tracks.title} || ' ' || coalesce(${tracks.artist}, '') || ' ' || coalesce(${tracks.genre}, '')), lower(${p.q})) > 0`
+    : undefined;
+  let after: SQL | undefined;
+  if (shape.after && shape.sort === 'updated')
+    after = sql`(${tracks.updatedAt}, ${tracks.id}) < (${p.afterKey}::timestamptz, ${p.afterId})`;
+  if (shape.after && shape.sort === 'title')
+    after = sql`(${titleKey}, ${tracks.id}) > (${p.afterKey}, ${p.afterId})`;
+  const order =
+    shape.sort === 'updated' ? [desc(tracks.updatedAt), desc(tracks.id)] : [asc(titleKey), asc(tracks.id)];
+  const fields = { ...trackSummaryColumns, titleKey, callerActive };
+  const query = db
+    .select(fields)
+    .from(tracks)
+    .where(
+      and(
+        isNull(tracks.deletedAt),
+        held,
+        shape.status ? eq(tracks.statusId, p.statusId) : undefined,
+        text,
+        after,
+      ),
+    )
+    .orderBy(...order)
+    .limit(p.limit);
+  return { fields, query };
+}
+
+/** One prepared statement per shape of list, made on first use (at most 48). */
+const listStatements = new Map<string, ReturnType<typeof preparedListStatement>>();
+
+const preparedListStatement = (shape: ListShape, name: string) =>
+  preparedSelect(name, (db, p: Placeholders<ListArgs>) => listStatement(db, p, shape));
 
 /**
  * Live tracks the caller may read, in the requested order after the keyset cursor, each with `callerActive`
  * (whether the caller's session or key is still active), in one statement.
  */
 export async function listTracks(db: Db, f: TrackListFilter) {
-  const { held, callerActive } = heldByCaller(f.caller, f.now);
-  const text = f.q
-    ? sql`strpos(lower(${tracks.title} || ' ' || coalesce(${tracks.artist}, '') || ' ' || coalesce(${tracks.genre}, '')), lower(${f.q})) > 0`
-    : undefined;
-  let after: SQL | undefined;
-  if (f.after && f.sort === 'updated')
-    after = sql`(${tracks.updatedAt}, ${tracks.id}) < (${f.after[0]}::timestamptz, ${f.after[1]})`;
-  if (f.after && f.sort === 'title')
-    after = sql`(${titleKey}, ${tracks.id}) > (${f.after[0]}, ${f.after[1]})`;
-  const order =
-    f.sort === 'updated' ? [desc(tracks.updatedAt), desc(tracks.id)] : [asc(titleKey), asc(tracks.id)];
-  return db
-    .select({ ...trackSummaryColumns, titleKey, callerActive })
-    .from(tracks)
-    .where(
-      and(
-        isNull(tracks.deletedAt),
-        held,
-        f.statusId ? eq(tracks.statusId, f.statusId) : undefined,
-        text,
-        after,
-      ),
-    )
-    .orderBy(...order)
-    .limit(f.limit);
+  const { caller } = f;
+  const shape: ListShape = {
+    caller: caller.type === 'key' ? 'key' : caller.teamId === undefined ? 'session' : 'member',
+    sort: f.sort,
+    after: f.after !== undefined,
+    status: f.statusId !== undefined,
+    q: f.q !== undefined,
+  };
+  const name = `tracks_list_${shape.caller}_${shape.sort}${shape.after ? '_after' : ''}${shape.status ? '_status' : ''}${shape.q ? '_q' : ''}`;
+  let statement = listStatements.get(name);
+  if (!statement) {
+    statement = preparedListStatement(shape, name);
+    listStatements.set(name, statement);
+  }
+  return statement(db, {
+    ...(caller.type === 'key'
+      ? { keyId: caller.keyId, teamId: caller.teamId }
+      : {
+          userId: caller.userId,
+          sessionId: caller.sessionId,
+          ...(caller.teamId !== undefined ? { teamId: caller.teamId } : {}),
+        }),
+    now: f.now,
+    ...(f.statusId !== undefined ? { statusId: f.statusId } : {}),
+    ...(f.q !== undefined ? { q: f.q } : {}),
+    ...(f.after ? { afterKey: f.after[0], afterId: f.after[1] } : {}),
+    limit: f.limit,
+  } as ListArgs);
 }
 
 /** The next free position at the end of a status column. */

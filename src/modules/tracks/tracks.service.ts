@@ -163,9 +163,15 @@ export class TracksService {
     if (!row) throw errors.notFound('track');
     confirmCaller(principal, row.callerActive);
     const cover =
-      row.coverFileFound === null ? null : await coverView(this.files, row.coverFileFound, row.coverFile!);
+      row.coverFileFound === null
+        ? null
+        : await coverView(this.files, row.coverFileFound, {
+            key: row.coverFileKey!,
+            originalName: row.coverFileName!,
+            contentType: row.coverFileType!,
+          });
     // The row itself answers (no copy on this hot path): the response schema leaves out what only this
-    // method reads (links, coverFile, coverFileFound, callerActive).
+    // method reads (links, the cover file's columns, callerActive).
     return Object.assign(row, { cover, ...linksByKind(row.links) });
   }
 
