@@ -27,22 +27,37 @@ function driverValues(args: Record<string, unknown>): Record<string, unknown> {
   return values;
 }
 
+type Executable = { execute(values: Record<string, unknown>): Promise<unknown> };
+
+/**
+ * Calls with the caller's values what `prepare` makes of a database handle, made once per handle; the
+ * statement text is named on PGlite, as PostgreSQL's driver names it per connection.
+ */
+function perHandle<Args extends Record<string, unknown>, Result>(
+  prepare: (db: Db) => { text: string; query: Executable },
+): (db: Db, args: Args) => Promise<Result> {
+  const made = new WeakMap<Db, Executable>();
+  return async (db, args) => {
+    let query = made.get(db);
+    if (!query) {
+      const prepared = prepare(db);
+      pgliteStatementsOf(db)?.register(prepared.text);
+      query = prepared.query;
+      made.set(db, query);
+    }
+    return (await query.execute(driverValues(args))) as Result;
+  };
+}
+
 /** Hot-path query built once per database handle, run prepared: no per-call Drizzle build, one round trip. */
 export function preparedQuery<Args extends Record<string, unknown>, Result>(
   name: string,
   build: (db: Db, p: Placeholders<Args>) => Preparable<Result>,
 ): (db: Db, args: Args) => Promise<Result> {
-  const perHandle = new WeakMap<Db, ReturnType<Preparable<Result>['prepare']>>();
-  return (db, args) => {
-    let query = perHandle.get(db);
-    if (!query) {
-      const builder = build(db, placeholders as Placeholders<Args>);
-      pgliteStatementsOf(db)?.register(builder.toSQL().sql);
-      query = builder.prepare(name);
-      perHandle.set(db, query);
-    }
-    return query.execute(driverValues(args));
-  };
+  return perHandle((db) => {
+    const builder = build(db, placeholders as Placeholders<Args>);
+    return { text: builder.toSQL().sql, query: builder.prepare(name) };
+  });
 }
 
 /** A flat selection: output name to column or SQL expression, as given to `db.select(...)`. */
@@ -62,6 +77,21 @@ function decoderOf(name: string, field: unknown): Decoder {
   );
 }
 
+/** Turns rows of driver values, in the selection's order, into objects named and decoded as it says. */
+function rowDecoder(fields: Selection): (rows: unknown[][]) => Record<string, unknown>[] {
+  const names = Object.keys(fields);
+  const decoders = names.map((name) => decoderOf(name, fields[name]));
+  return (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) {
+        const value = row[i];
+        out[names[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      }
+      return out;
+    });
+}
+
 type Session = {
   prepareQuery(
     query: { sql: string; params: unknown[] },
@@ -69,7 +99,7 @@ type Session = {
     name: string,
     isResponseInArrayMode: boolean,
     customResultMapper: (rows: unknown[][]) => unknown,
-  ): { execute(values: Record<string, unknown>): Promise<unknown> };
+  ): Executable;
 };
 
 /**
@@ -81,29 +111,14 @@ export function preparedSelect<Args extends Record<string, unknown>, S extends S
   name: string,
   build: (db: Db, p: Placeholders<Args>) => { fields: S; query: Preparable<Result> },
 ): (db: Db, args: Args) => Promise<Result> {
-  const perHandle = new WeakMap<Db, { execute(values: Record<string, unknown>): Promise<unknown> }>();
-  return async (db, args) => {
-    let query = perHandle.get(db);
-    if (!query) {
-      const built = build(db, placeholders as Placeholders<Args>);
-      const names = Object.keys(built.fields);
-      const decoders = names.map((key) => decoderOf(key, built.fields[key]));
-      const decode = (rows: unknown[][]) =>
-        rows.map((row) => {
-          const out: Record<string, unknown> = {};
-          for (let i = 0; i < names.length; i++) {
-            const value = row[i];
-            out[names[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
-          }
-          return out;
-        });
-      const text = built.query.toSQL() as { sql: string; params: unknown[] };
-      pgliteStatementsOf(db)?.register(text.sql);
-      // The session Drizzle itself prepares with (an internal of Drizzle's, the same for both drivers).
-      const session = (db as unknown as { session: Session }).session;
-      query = session.prepareQuery(text, undefined, name, true, decode);
-      perHandle.set(db, query);
-    }
-    return (await query.execute(driverValues(args))) as Result;
-  };
+  return perHandle((db) => {
+    const built = build(db, placeholders as Placeholders<Args>);
+    const statement = built.query.toSQL() as { sql: string; params: unknown[] };
+    // The session Drizzle itself prepares with (an internal of Drizzle's, the same for both drivers).
+    const session = (db as unknown as { session: Session }).session;
+    return {
+      text: statement.sql,
+      query: session.prepareQuery(statement, undefined, name, true, rowDecoder(built.fields)),
+    };
+  });
 }
