@@ -1,5 +1,6 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { RateLimiterCompatibleAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { growingLru } from './growing-lru.ts';
 
 type Window = { consumed: number; endsAt: number };
 
@@ -23,7 +24,7 @@ export class BoundedMemoryLimiter extends RateLimiterCompatibleAbstract {
     super();
     this.keyPrefix = options.keyPrefix;
     this.durationMs = options.duration * 1000;
-    this.windows = new LRUCache({ max: options.maxKeys, ttl: this.durationMs });
+    this.windows = growingLru({ maxEntries: options.maxKeys, ttl: this.durationMs });
   }
 
   /** How many keys are held now. */

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../../shared/growing-lru.ts';
 import { singular, type Token, tokenise } from './normalise.ts';
 import synonyms from './synonyms.json' with { type: 'json' };
 import words from './words.json' with { type: 'json' };
@@ -12,7 +12,7 @@ export function keysOf(tokens: readonly Token[]): PhraseKeys {
 }
 
 // Vocabularies repeat from request to request: their phrases are read once.
-const keysCache = new LRUCache<string, PhraseKeys>({ max: 20_000 });
+const keysCache = growingLru<string, PhraseKeys>({ maxEntries: 20_000 });
 
 export function phraseKeys(text: string): PhraseKeys {
   let keys = keysCache.get(text);

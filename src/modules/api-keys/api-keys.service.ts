@@ -1,8 +1,8 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import type { Principal, Scope } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
+import { growingLru } from '../../shared/growing-lru.ts';
 import { randomToken, sha256 } from '../../shared/hash.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
@@ -33,8 +33,8 @@ function view(row: repo.ApiKeyRow): ApiKeyView {
 export class ApiKeysService {
   private readonly lastTouched = new Map<number, number>();
   /** Keys verified lately, by hash. */
-  private readonly seen = new LRUCache<string, Extract<Principal, { type: 'key' }>>({
-    max: 10_000,
+  private readonly seen = growingLru<string, Extract<Principal, { type: 'key' }>>({
+    maxEntries: 10_000,
     ttl: RECALL_TTL_MS,
   });
 

@@ -1,7 +1,7 @@
 import { createSecretKey, randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../shared/clock.ts';
+import { growingLru } from '../../shared/growing-lru.ts';
 
 export type AccessClaims = { userId: string; sessionId: string; expiresAt: number };
 
@@ -21,7 +21,7 @@ function isUuid(value: unknown): value is string {
  */
 export class AccessTokens {
   private readonly key;
-  private readonly cache = new LRUCache<string, AccessClaims>({ max: 50_000 });
+  private readonly cache = growingLru<string, AccessClaims>({ maxEntries: 50_000 });
 
   constructor(private readonly options: Options) {
     this.key = createSecretKey(Buffer.from(options.secret, 'utf8'));

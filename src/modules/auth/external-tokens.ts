@@ -1,9 +1,9 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
-import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { sqlState } from '../../shared/db-errors.ts';
+import { growingLru } from '../../shared/growing-lru.ts';
 import { sha256 } from '../../shared/hash.ts';
 import type { AccessClaims } from './access-tokens.ts';
 import * as repo from './auth.repository.ts';
@@ -46,7 +46,7 @@ function sessionIdOf(token: string): string {
  */
 export class ExternalTokens {
   private readonly jwks;
-  private readonly cache = new LRUCache<string, AccessClaims>({ max: 50_000 });
+  private readonly cache = growingLru<string, AccessClaims>({ maxEntries: 50_000 });
 
   constructor(
     private readonly db: Db,

@@ -1,7 +1,7 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db/client.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
+import { growingLru } from '../../../shared/growing-lru.ts';
 import { requireTeam } from '../../../shared/tenancy.ts';
 import { isLargeTeam, searchTracks } from './search.repository.ts';
 import { prefixQuery, searchTerms, snippetOf } from './search-text.ts';
@@ -12,7 +12,7 @@ export class TrackSearchService {
    * Which teams are large, as of the last minute: it only picks the faster plan, so a team that just crossed
    * the line is still searched correctly, and the count leaves the request path.
    */
-  private readonly largeTeams = new LRUCache<number, boolean>({ max: 10_000, ttl: 60_000 });
+  private readonly largeTeams = growingLru<number, boolean>({ maxEntries: 10_000, ttl: 60_000 });
 
   constructor(private readonly db: Db) {}
 
