@@ -66,7 +66,7 @@ async function prepareTemplate(project: TestProject): Promise<() => void | Promi
   const dir = join(process.cwd(), '.tmp');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `template-${process.pid}.tar`);
-  const database = wrapPglite(await PGlite.create());
+  const database = await wrapPglite(await PGlite.create());
   await runMigrations(database);
   const dump = await database.pglite!.dumpDataDir('none');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

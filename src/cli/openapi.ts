@@ -13,7 +13,7 @@ import { wrapPglite } from '../db/pglite-client.ts';
 async function main() {
   const out = process.argv[2] ?? 'openapi.json';
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-  const database = wrapPglite(new PGlite());
+  const database = await wrapPglite(new PGlite());
   const secret = randomBytes(32).toString('hex');
   const app = await buildApp({
     config,

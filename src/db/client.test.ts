@@ -71,4 +71,32 @@ describe.runIf(process.env.DATABASE_URL)('statements on PostgreSQL', () => {
     expect(marked(texts, `'few' = 'few'`)).toHaveLength(1);
     expect(marked(texts, `'several' = 'several'`)).toEqual([]);
   });
+
+  it('runs a prepared statement on its generic plan from the first call, never planning it for the values', async () => {
+    for (let i = 0; i < 8; i++)
+      await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${eq(users.id, crypto.randomUUID())} and 'planned' = 'planned'`);
+    const plans = (await database.db.execute(
+      sql`select generic_plans, custom_plans from pg_prepared_statements where statement like '%''planned'' = ''planned''%'`,
+    )) as unknown as { generic_plans: string; custom_plans: string }[];
+    expect(plans.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([[8, 0]]);
+  });
+});
+
+// Both engines: PGlite's one session takes the settings of every PostgreSQL connection.
+describe('planner settings', () => {
+  it('make every prepared statement run its generic plan', async () => {
+    const database = await cloneDatabase();
+    try {
+      const rows = (await database.db.execute(sql`show plan_cache_mode`)) as unknown as
+        | { plan_cache_mode: string }[]
+        | { rows: { plan_cache_mode: string }[] };
+      const [row] = Array.isArray(rows) ? rows : rows.rows;
+      expect(row?.plan_cache_mode).toBe('force_generic_plan');
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Database, Db } from './client.ts';
+import { type Database, type Db, PLANNER_SETTINGS } from './client.ts';
 import { PgliteStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 import { attachPgliteStatements } from './statement-registry.ts';
@@ -12,8 +12,14 @@ export async function openPglite(dir: string): Promise<Database> {
 
 const PING = 'select 1';
 
+/** The planner settings of the service's PostgreSQL connections, for PGlite's one session. */
+export async function applyPlannerSettings(pglite: PGlite): Promise<void> {
+  for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await pglite.exec(`set ${name} = '${value}'`);
+}
+
 /** Wraps an already created PGlite (persistent, in memory, or cloned from a template). */
-export function wrapPglite(pglite: PGlite): Database {
+export async function wrapPglite(pglite: PGlite): Promise<Database> {
+  await applyPlannerSettings(pglite);
   const statements = new PgliteStatements(pglite);
   const db = drizzlePglite({ client: statements.client, schema, casing: 'snake_case' }) as unknown as Db;
   attachPgliteStatements(db, statements);

@@ -31,7 +31,7 @@ async function embeddedClone(template: string): Promise<Database> {
   const reused = released.pop();
   const database = reused
     ? await emptied(reused)
-    : wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) }));
+    : await wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) }));
   let open = true;
   return {
     ...database,
