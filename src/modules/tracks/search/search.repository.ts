@@ -139,8 +139,9 @@ type SearchArgs = { teamId: number; allTerms: string; anyTerm: string; limit: nu
 
 /** The search statement of one plan (through the team's own tracks, or through the GIN indexes). */
 function searchStatement(db: Db, p: Placeholders<SearchArgs>, byTeam: boolean) {
-  const all = sql`to_tsquery('simple'::regconfig, tmw_fold(${p.allTerms}))`;
-  const any = sql`to_tsquery('simple'::regconfig, tmw_fold(${p.anyTerm}))`;
+  // Scalar subqueries: each query is made once per call (an init plan), not once for every row it meets.
+  const all = sql`(select to_tsquery('simple'::regconfig, tmw_fold(${p.allTerms})))`;
+  const any = sql`(select to_tsquery('simple'::regconfig, tmw_fold(${p.anyTerm})))`;
   const best = sql`select distinct on (hit.track_id) hit.track_id, hit.field, hit.content, hit.rank
     from (${hits(p.teamId, all, byTeam)}) hit
     order by hit.track_id, hit.rank desc`;
