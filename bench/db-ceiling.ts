@@ -2,6 +2,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
+import { PLANNER_SETTINGS } from '../src/db/client.ts';
+import { applyPlannerSettings } from '../src/db/pglite-client.ts';
 import { PgliteStatements } from '../src/db/pglite-statements.ts';
 
 /**
@@ -10,7 +12,7 @@ import { PgliteStatements } from '../src/db/pglite-statements.ts';
  * JSON-encoded. It opens the same database the service uses (DATABASE_URL, else the embedded one under
  * DATA_DIR), so a service scenario divided by its ceiling says how much of the database's own speed the
  * service keeps. Both run their reads as prepared (named) statements, and read every column but the
- * search vector (an index of the text no answer shows).
+ * search vector (an index of the text no answer shows), with the service's planner settings.
  */
 // Every column of the row but the search index's own vector, which no answer shows.
 const COLUMNS = `select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as list
@@ -23,12 +25,16 @@ type Query = (kind: 'track' | 'page', id: number) => Promise<unknown[]>;
 
 async function openQuery(): Promise<Query> {
   if (process.env.DATABASE_URL) {
-    const sql = postgres(process.env.DATABASE_URL, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    const sql = postgres(process.env.DATABASE_URL, {
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      connection: PLANNER_SETTINGS,
+    });
     const [{ list }] = (await sql.unsafe(COLUMNS)) as unknown as [{ list: string }];
     const texts = { track: track(list), page: page(list) };
     return (kind, id) => sql.unsafe(texts[kind], [id], { prepare: true });
   }
   const pglite = await PGlite.create({ dataDir: join(process.env.DATA_DIR ?? './data', 'pg') });
+  await applyPlannerSettings(pglite);
   const { list } = (await pglite.query<{ list: string }>(COLUMNS)).rows[0]!;
   const texts = { track: track(list), page: page(list) };
   // Named statements, as the service runs its hot reads on PGlite.
