@@ -54,6 +54,20 @@ function errorResponses(route: RouteOptions): Record<string, unknown> {
   return responses;
 }
 
+/**
+ * The same entries in an object V8 keeps as a dictionary. Keys that are status codes are array indices: an
+ * object given them one by one (a spread, a loop) gets a flat backing store up to the largest, 4 KB for a
+ * 503, in every route's schema. An index far beyond any status code, set and deleted first, makes V8 keep
+ * the object's indices in a dictionary from then on (about 300 bytes).
+ */
+function byStatusCode<T>(responses: Record<string, T>): Record<string, T> {
+  const map: Record<string, T> = {};
+  map[1_000_000] = undefined as T;
+  delete map[1_000_000];
+  for (const [status, response] of Object.entries(responses)) map[status] = response;
+  return map;
+}
+
 /** Collects the OpenAPI 3.1 document from the route schemas; serves it and an offline reference page. */
 export const openApiPlugin = fp(
   async (app: FastifyInstance, { version, serverUrl }: { version: string; serverUrl: string }) => {
@@ -83,7 +97,7 @@ export const openApiPlugin = fp(
       route.schema = {
         ...route.schema,
         tags: route.schema?.tags ?? (area ? [area] : []),
-        response: { ...errorResponses(route), ...(route.schema?.response as object) },
+        response: byStatusCode({ ...errorResponses(route), ...(route.schema?.response as object) }),
       };
     });
 
