@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prefixQuery, searchTerms, snippetOf } from './search-text.ts';
+import { prefixQuery, searchTerms, snippetOf, snippetOfCodePoints } from './search-text.ts';
 
 describe('search text helpers', () => {
   it('splits a query into words and builds a prefix query', () => {
@@ -26,5 +27,34 @@ describe('search text helpers', () => {
     expect(snippet.endsWith('…')).toBe(true);
     expect(highlights).toHaveLength(1);
     expect(snippet.slice(highlights[0]!.start, highlights[0]!.start + highlights[0]!.length)).toBe('target');
+  });
+});
+
+describe('snippets of texts without surrogate pairs', () => {
+  // Letters with and without accents (composed and combining), digits, spaces and punctuation.
+  const character = fc.constantFrom(..."aAeéÉe\u0301oöØßæcçnñ1 ,.-'’".split(''));
+
+  it('are the snippets read character by character', () => {
+    fc.assert(
+      fc.property(
+        fc.array(character, { maxLength: 400 }).map((cs) => cs.join('')),
+        fc.array(fc.constantFrom('e', 'ae', 'oo', 'ss', 'n1', 'ce', 'o'), { minLength: 1, maxLength: 3 }),
+        fc.nat(80),
+        fc.nat(160),
+        (text, terms, before, after) => {
+          expect(snippetOf(text, terms, before, after)).toEqual(
+            snippetOfCodePoints(text, terms, before, after),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('and texts with them still count characters for the window', () => {
+    const text = `${'𝄞'.repeat(30)} café ${'𝄞'.repeat(30)}`;
+    const { snippet, highlights } = snippetOf(text, ['cafe'], 5, 10);
+    expect(snippet).toBe(`…${'𝄞'.repeat(4)} café ${'𝄞'.repeat(5)}…`);
+    expect(snippet.slice(highlights[0]!.start, highlights[0]!.start + highlights[0]!.length)).toBe('café');
   });
 });

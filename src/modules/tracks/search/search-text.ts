@@ -38,11 +38,40 @@ export function prefixQuery(terms: string[], operator: '&' | '|' = '&'): string 
 
 export type Highlight = { start: number; length: number };
 
+const WORDS = /[\p{L}\p{N}]+/gu;
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /**
  * A window of `text` around the first word starting with a term, and the words there that start with
- * any term (offsets into the snippet). Matching ignores case and accents, like the search itself.
+ * any term (offsets into the snippet). Matching ignores case and accents, like the search itself. The
+ * window counts characters (code points); highlights count UTF-16 code units, as JavaScript strings do.
  */
 export function snippetOf(text: string, terms: string[], before = 60, after = 140) {
+  // Without surrogate pairs every code point is one code unit: the text is read as it is, word by word.
+  if (SURROGATE.test(text)) return snippetOfCodePoints(text, terms, before, after);
+  const foldedTerms = terms.map((t) => [...t].map(foldChar));
+  const startsWith = (i: number, term: string[]) =>
+    term.every((c, k) => i + k < text.length && foldChar(text[i + k]!) === c);
+  const matches: { start: number; end: number }[] = [];
+  for (const word of text.matchAll(WORDS)) {
+    if (foldedTerms.some((t) => startsWith(word.index, t)))
+      matches.push({ start: word.index, end: word.index + word[0].length });
+  }
+  const first = matches[0]?.start ?? 0;
+  const from = Math.max(0, first - before);
+  const to = Math.min(text.length, first + after);
+  const prefix = from > 0 ? '…' : '';
+  const snippet = prefix + text.slice(from, to) + (to < text.length ? '…' : '');
+  const highlights: Highlight[] = [];
+  for (const { start, end } of matches) {
+    if (start < from || start >= to) continue;
+    highlights.push({ start: prefix.length + start - from, length: Math.min(end, to) - start });
+  }
+  return { snippet, highlights };
+}
+
+/** `snippetOf` for any text, character by character (code points). */
+export function snippetOfCodePoints(text: string, terms: string[], before = 60, after = 140) {
   const chars = [...text];
   const foldedTerms = terms.map((t) => [...t].map(foldChar));
   const wordStarts: number[] = [];
