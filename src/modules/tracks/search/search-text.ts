@@ -38,8 +38,15 @@ export function prefixQuery(terms: string[], operator: '&' | '|' = '&'): string 
 
 export type Highlight = { start: number; length: number };
 
-const WORDS = /[\p{L}\p{N}]+/gu;
 const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Whether the code unit at `i` (not half of a surrogate pair) is a letter or a digit. */
+function isWordUnit(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c >= 0x80) return WORD.test(text[i]!);
+  const lower = c | 0x20;
+  return (c >= 0x30 && c <= 0x39) || (lower >= 0x61 && lower <= 0x7a);
+}
 
 /**
  * A window of `text` around the first word starting with a term, and the words there that start with
@@ -53,9 +60,11 @@ export function snippetOf(text: string, terms: string[], before = 60, after = 14
   const startsWith = (i: number, term: string[]) =>
     term.every((c, k) => i + k < text.length && foldChar(text[i + k]!) === c);
   const matches: { start: number; end: number }[] = [];
-  for (const word of text.matchAll(WORDS)) {
-    if (foldedTerms.some((t) => startsWith(word.index, t)))
-      matches.push({ start: word.index, end: word.index + word[0].length });
+  for (let i = 0; i < text.length; ) {
+    while (i < text.length && !isWordUnit(text, i)) i++;
+    const start = i;
+    while (i < text.length && isWordUnit(text, i)) i++;
+    if (i > start && foldedTerms.some((t) => startsWith(start, t))) matches.push({ start, end: i });
   }
   const first = matches[0]?.start ?? 0;
   const from = Math.max(0, first - before);
