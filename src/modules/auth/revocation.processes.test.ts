@@ -1,47 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloneDatabase } from '../../../test/helpers/database.ts';
-import { type ServerProcess, startServer, stopServer } from '../../../test/helpers/server-process.ts';
-import type { Database } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerPair } from '../../../test/helpers/server-pair.ts';
+import type { ServerProcess } from '../../../test/helpers/server-process.ts';
 import { teams } from '../../db/schema/index.ts';
 import { insertTrackWithVersion } from '../tracks/tracks.repository.ts';
 
-// Two real processes of the service on one PostgreSQL database (PGlite serves one process only).
 const ROUNDS = 1000;
 const LANES = 4;
 const TIMEOUT_MS = 300_000;
 
 describe.skipIf(!process.env.DATABASE_URL)('revocation across two processes', () => {
-  const servers: ServerProcess[] = [];
-  let database: Database & { url?: string };
-  let dataDir: string;
-
-  beforeAll(async () => {
-    database = await cloneDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'tmw-revocation-'));
-    const secret = randomBytes(32).toString('hex');
-    const env = {
-      DATABASE_URL: database.url!,
-      DATA_DIR: dataDir,
-      TOKEN_SECRET: secret,
-      URL_SIGNING_SECRET: secret,
-      PASSWORD_HASH_MEMORY_KIB: '256',
-      PASSWORD_HASH_ITERATIONS: '1',
-    };
-    // One after the other: both apply the (already applied) migrations at start.
-    servers.push(await startServer(env, 60_000));
-    servers.push(await startServer(env, 60_000));
-  }, TIMEOUT_MS);
-
-  afterAll(async () => {
-    for (const server of servers) await stopServer(server, 'SIGTERM');
-    await database?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const pair = useServerPair(TIMEOUT_MS);
 
   async function call(server: ServerProcess, method: string, path: string, token?: string, body?: unknown) {
     const res = await fetch(`${server.url}/api/v1${path}`, {
@@ -58,7 +28,7 @@ describe.skipIf(!process.env.DATABASE_URL)('revocation across two processes', ()
   it(
     `a session logged out and a key revoked in one process are refused by the other at once, ${ROUNDS} times over`,
     async () => {
-      const [a, b] = servers as [ServerProcess, ServerProcess];
+      const { a, b, database } = pair();
       const credentials = {
         email: `revoke-${randomBytes(4).toString('hex')}@example.test`,
         password: 'pw-revoke-secret',

@@ -1,42 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloneDatabase } from '../../../test/helpers/database.ts';
-import { type ServerProcess, startServer, stopServer } from '../../../test/helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerPair } from '../../../test/helpers/server-pair.ts';
+import type { ServerProcess } from '../../../test/helpers/server-process.ts';
 
-// Two real processes of the service on one PostgreSQL database (PGlite serves one process only).
 const ROUNDS = 10;
 // Starting two processes on a loaded machine can take many seconds each.
 const TIMEOUT_MS = 180_000;
 
 describe.skipIf(!process.env.DATABASE_URL)('Idempotency-Key across two processes', () => {
-  const servers: ServerProcess[] = [];
-  let dataDir: string;
-
-  beforeAll(async () => {
-    const database = await cloneDatabase();
-    await database.close();
-    dataDir = mkdtempSync(join(tmpdir(), 'tmw-idempotency-'));
-    const secret = randomBytes(32).toString('hex');
-    const env = {
-      DATABASE_URL: database.url!,
-      DATA_DIR: dataDir,
-      TOKEN_SECRET: secret,
-      URL_SIGNING_SECRET: secret,
-      PASSWORD_HASH_MEMORY_KIB: '256',
-      PASSWORD_HASH_ITERATIONS: '1',
-    };
-    // One after the other: both apply the (already applied) migrations at start.
-    servers.push(await startServer(env, 60_000));
-    servers.push(await startServer(env, 60_000));
-  }, TIMEOUT_MS);
-
-  afterAll(async () => {
-    for (const server of servers) await stopServer(server, 'SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const pair = useServerPair(TIMEOUT_MS);
 
   async function post(
     server: ServerProcess,
@@ -55,7 +27,7 @@ describe.skipIf(!process.env.DATABASE_URL)('Idempotency-Key across two processes
   it(
     'runs a key sent to both processes at once exactly once, and both answer the same',
     async () => {
-      const [a, b] = servers as [ServerProcess, ServerProcess];
+      const { a, b } = pair();
       const signup = await post(a, '/auth/signup', {
         email: `two-${randomBytes(4).toString('hex')}@example.test`,
         password: 'correct horse battery staple',
