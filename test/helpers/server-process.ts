@@ -16,10 +16,15 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
+    let listening = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      // Once listening, the output is only kept: searching all of it again for every request's log line
+      // would grow with the square of what the server logs.
+      if (listening) return;
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match) {
+        listening = true;
         clearTimeout(timer);
         resolve(match[1]!);
       }
