@@ -144,7 +144,7 @@ async function main() {
         ...mine!,
         ratio: mine!.rps / theirs!.rps,
         of,
-        rss: residentMiB(server.child.pid),
+        rss: memoryMiB(server.child.pid, 'VmRSS'),
       });
     }
     const ceilingRows: Row[] = (
@@ -184,25 +184,21 @@ function resetPeakMemory(pid: number | undefined): void {
   }
 }
 
-/** Resident memory of a process now, in MiB, from /proc (Linux). */
-function residentMiB(pid: number | undefined): string {
+/** A memory field of a process's /proc status (VmRSS, VmHWM) in MiB, or '' where there is no /proc. */
+function memoryMiB(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): string {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return (Number(/\d+/.exec(status.split('VmRSS:')[1] ?? '')?.[0] ?? 0) / 1024).toFixed(0);
+    return (Number(/\d+/.exec(status.split(`${field}:`)[1] ?? '')?.[0] ?? 0) / 1024).toFixed(0);
   } catch {
     return '';
   }
 }
 
-/** Resident memory of a process, and its peak since resetPeakMemory, from /proc (Linux). */
+/** Resident memory of a process, and its peak since resetPeakMemory. */
 function residentMemory(pid: number | undefined): string {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const mib = (field: string) => Number(/\d+/.exec(status.split(`${field}:`)[1] ?? '')?.[0] ?? 0) / 1024;
-    return `RSS ${mib('VmRSS').toFixed(0)} MiB, peak during the scenarios ${mib('VmHWM').toFixed(0)} MiB`;
-  } catch {
-    return 'unknown (no /proc)';
-  }
+  const rss = memoryMiB(pid, 'VmRSS');
+  if (!rss) return 'unknown (no /proc)';
+  return `RSS ${rss} MiB, peak during the scenarios ${memoryMiB(pid, 'VmHWM')} MiB`;
 }
 
 main().catch((error: unknown) => {
