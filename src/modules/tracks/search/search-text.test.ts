@@ -51,6 +51,28 @@ describe('snippets of texts without surrogate pairs', () => {
     );
   });
 
+  it('of ASCII texts are the snippets read character by character, whatever the terms hold', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.constantFrom(..."aAbBsS09 ,.-'\n".split('')), { maxLength: 300 })
+          .map((cs) => cs.join('')),
+        fc.array(fc.constantFrom('a', 'ab', 'B', 'ss', 'ß', 'é', 'Æb', '9', '中'), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.nat(80),
+        fc.nat(160),
+        (text, terms, before, after) => {
+          expect(snippetOf(text, terms, before, after)).toEqual(
+            snippetOfCodePoints(text, terms, before, after),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('and texts with them still count characters for the window', () => {
     const text = `${'𝄞'.repeat(30)} café ${'𝄞'.repeat(30)}`;
     const { snippet, highlights } = snippetOf(text, ['cafe'], 5, 10);

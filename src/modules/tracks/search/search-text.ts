@@ -39,6 +39,7 @@ export function prefixQuery(terms: string[], operator: '&' | '|' = '&'): string 
 export type Highlight = { start: number; length: number };
 
 const SURROGATE = /[\uD800-\uDFFF]/;
+const NOT_ASCII = /[^\p{ASCII}]/u;
 
 /** Whether the code unit at `i` (not half of a surrogate pair) is a letter or a digit. */
 function isWordUnit(text: string, i: number): boolean {
@@ -48,24 +49,71 @@ function isWordUnit(text: string, i: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (lower >= 0x61 && lower <= 0x7a);
 }
 
+type Match = { start: number; end: number };
+
+/** The end of the word that starts at `start`. */
+function wordEnd(text: string, start: number): number {
+  let i = start;
+  while (i < text.length && isWordUnit(text, i)) i++;
+  return i;
+}
+
+/**
+ * Words of an ASCII text starting with a folded term, up to `after` units past the first: the text in
+ * lower case is searched for each term, and an occurrence counts where a word starts.
+ */
+function asciiMatches(text: string, foldedTerms: string[], after: number): Match[] {
+  const lower = text.toLowerCase();
+  const starts: number[] = [];
+  for (const term of foldedTerms) {
+    for (let at = lower.indexOf(term); at >= 0; at = lower.indexOf(term, at + 1))
+      if (at === 0 || !isWordUnit(text, at - 1)) starts.push(at);
+  }
+  starts.sort((a, b) => a - b);
+  const matches: Match[] = [];
+  for (const start of starts) {
+    if (matches.length > 0 && (start === matches.at(-1)!.start || start >= matches[0]!.start + after))
+      continue;
+    matches.push({ start, end: wordEnd(text, start) });
+  }
+  return matches;
+}
+
+/** Words of a text without surrogate pairs starting with a folded term, read word by word. */
+function unitMatches(text: string, foldedTerms: string[], after: number): Match[] {
+  const startsWith = (i: number, term: string) => {
+    for (let k = 0; k < term.length; k++)
+      if (i + k >= text.length || foldChar(text[i + k]!) !== term[k]) return false;
+    return true;
+  };
+  const matches: Match[] = [];
+  // Read up to the end of the window, once the first match has placed it.
+  let end = text.length;
+  for (let i = 0; i < end; ) {
+    while (i < end && !isWordUnit(text, i)) i++;
+    const start = i;
+    i = wordEnd(text, i);
+    if (i > start && start < end && foldedTerms.some((t) => startsWith(start, t))) {
+      if (matches.length === 0) end = Math.min(text.length, start + after);
+      matches.push({ start, end: i });
+    }
+  }
+  return matches;
+}
+
 /**
  * A window of `text` around the first word starting with a term, and the words there that start with
  * any term (offsets into the snippet). Matching ignores case and accents, like the search itself. The
  * window counts characters (code points); highlights count UTF-16 code units, as JavaScript strings do.
  */
 export function snippetOf(text: string, terms: string[], before = 60, after = 140) {
-  // Without surrogate pairs every code point is one code unit: the text is read as it is, word by word.
+  // Without surrogate pairs every code point is one code unit: the text is read as it is.
   if (SURROGATE.test(text)) return snippetOfCodePoints(text, terms, before, after);
-  const foldedTerms = terms.map((t) => [...t].map(foldChar));
-  const startsWith = (i: number, term: string[]) =>
-    term.every((c, k) => i + k < text.length && foldChar(text[i + k]!) === c);
-  const matches: { start: number; end: number }[] = [];
-  for (let i = 0; i < text.length; ) {
-    while (i < text.length && !isWordUnit(text, i)) i++;
-    const start = i;
-    while (i < text.length && isWordUnit(text, i)) i++;
-    if (i > start && foldedTerms.some((t) => startsWith(start, t))) matches.push({ start, end: i });
-  }
+  // Every folded character is one code unit.
+  const foldedTerms = terms.map((t) => [...t].map(foldChar).join(''));
+  const matches = NOT_ASCII.test(text)
+    ? unitMatches(text, foldedTerms, after)
+    : asciiMatches(text, foldedTerms, after);
   const first = matches[0]?.start ?? 0;
   const from = Math.max(0, first - before);
   const to = Math.min(text.length, first + after);

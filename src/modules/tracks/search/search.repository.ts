@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { type Placeholders, preparedQuery } from '../../../db/prepared.ts';
+import { type Placeholders, preparedSelect } from '../../../db/prepared.ts';
 
 export const SEARCH_FIELDS = [
   'title',
@@ -157,26 +157,28 @@ function searchStatement(db: Db, p: Placeholders<SearchArgs>, byTeam: boolean) {
     join tracks t on t.id = best.track_id and t.deleted_at is null
     order by best.rank desc, best.track_id limit ${p.limit}) top`;
   const shown = TRACK_FIELDS.map((f) => sql`when ${f.field} then ${f.text}`);
-  return db
-    .select({
-      trackId: sql<number>`top.track_id`.mapWith(Number),
-      field: sql<SearchField>`top.field`,
-      content: sql<string>`coalesce(top.content, case top.field ${sql.join(shown, sql` `)} end)`,
-      rank: sql<number>`top.rank`.mapWith(Number),
-      title: sql<string>`t.title`,
-      artist: sql<string | null>`t.artist`,
-      statusId: sql<string>`t.status_id`,
-      teamId: sql<number>`t.team_id`.mapWith(Number),
-    })
+  const fields = {
+    trackId: sql<number>`top.track_id`.mapWith(Number),
+    field: sql<SearchField>`top.field`,
+    content: sql<string>`coalesce(top.content, case top.field ${sql.join(shown, sql` `)} end)`,
+    rank: sql<number>`top.rank`.mapWith(Number),
+    title: sql<string>`t.title`,
+    artist: sql<string | null>`t.artist`,
+    statusId: sql<string>`t.status_id`,
+    teamId: sql<number>`t.team_id`.mapWith(Number),
+  };
+  const query = db
+    .select(fields)
     .from(page)
     .innerJoin(sql`tracks t`, sql`t.id = top.track_id`)
     .orderBy(sql`top.rank desc, top.track_id`);
+  return { fields, query };
 }
 
-const searchByTeam = preparedQuery('tracks_search_by_team', (db, p: Placeholders<SearchArgs>) =>
+const searchByTeam = preparedSelect('tracks_search_by_team', (db, p: Placeholders<SearchArgs>) =>
   searchStatement(db, p, true),
 );
-const searchByIndex = preparedQuery('tracks_search_by_index', (db, p: Placeholders<SearchArgs>) =>
+const searchByIndex = preparedSelect('tracks_search_by_index', (db, p: Placeholders<SearchArgs>) =>
   searchStatement(db, p, false),
 );
 
