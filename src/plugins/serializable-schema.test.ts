@@ -19,6 +19,8 @@ const Row = Type.Object({
   cover: Type.Union([Type.Object({ url: Type.String() }), Type.Null()]),
   tags: Type.Array(Type.Union([Type.String(), Type.Null()])),
   kind: Type.Union([Type.Literal('a'), Type.Literal('b')]),
+  maybe: Type.Union([Type.Literal('x'), Type.Literal('y'), Type.Null()]),
+  mixed: Type.Union([Type.Literal('a'), Type.Literal(1)]),
   either: Type.Union([Type.String(), Type.Integer(), Type.Null()]),
 });
 
@@ -35,8 +37,12 @@ describe('serializable schema', () => {
     expect(schema.properties.createdBy).not.toHaveProperty('anyOf');
     expect(schema.properties.cover).toMatchObject({ type: ['object', 'null'], required: ['url'] });
     expect((schema.properties.tags!.items as object) ?? {}).toMatchObject({ type: ['string', 'null'] });
+    // Enumerations of strings are strings.
+    expect(schema.properties.kind).toMatchObject({ type: 'string' });
+    expect(schema.properties.maybe).toMatchObject({ type: ['string', 'null'] });
+    expect(schema.properties.maybe).not.toHaveProperty('anyOf');
     // Unions of other shapes are left to the serializer as they are.
-    expect(schema.properties.kind).toHaveProperty('anyOf');
+    expect(schema.properties.mixed).toHaveProperty('anyOf');
     expect(schema.properties.either).toHaveProperty('anyOf');
     // The schema it was made from is unchanged (routes and the document keep using it).
     expect(Row.properties.createdBy).toHaveProperty('anyOf');
@@ -54,6 +60,8 @@ describe('serializable schema', () => {
       cover: fc.option(fc.record({ url: fc.string() }), { nil: null }),
       tags: fc.array(fc.option(fc.string(), { nil: null })),
       kind: fc.constantFrom('a', 'b'),
+      maybe: fc.constantFrom('x', 'y', null),
+      mixed: fc.constantFrom('a', 1),
       either: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
     });
     fc.assert(

@@ -17,11 +17,25 @@ const isSingleType = (schema: unknown): schema is Schema =>
   schema.type !== 'null' &&
   COMBINING_KEYWORDS.every((keyword) => !(keyword in schema));
 
+const isStringLiteral = (schema: unknown) =>
+  isSchema(schema) && schema.type === 'string' && typeof schema.const === 'string';
+
+/** `anyOf` of string literals (an enumeration), maybe with null, as one string type (or string or null). */
+function asEnumeration(copy: Schema, branches: unknown[]): Schema | undefined {
+  const literals = branches.filter(isStringLiteral);
+  const nulls = branches.filter(isNullSchema).length;
+  if (literals.length === 0 || literals.length + nulls !== branches.length || nulls > 1) return undefined;
+  const { anyOf: _, ...siblings } = copy;
+  return { ...siblings, type: nulls ? ['string', 'null'] : 'string' };
+}
+
 /**
  * The schema a response serializer is compiled from, with every `anyOf: [T, null]` of a single type T
- * written as T with `type: [T's type, 'null']`. The serializer chooses a branch of `anyOf` by running
- * the validator of each branch on the value (a format's pattern, for a nullable UUID), field by field and
- * row by row; of a list of types, by `typeof`. Both write the same JSON. The document keeps `anyOf`.
+ * written as T with `type: [T's type, 'null']`, and every `anyOf` of string literals (maybe with null)
+ * as a string (or null). The serializer chooses a branch of `anyOf` by running the validator of each
+ * branch on the value (a format's pattern, for a nullable UUID), field by field and row by row; of a list
+ * of types, by `typeof`. Both write the same JSON for the values the schema allows. The document keeps
+ * `anyOf`.
  */
 export function serializableSchema<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(serializableSchema) as T;
@@ -32,7 +46,10 @@ export function serializableSchema<T>(schema: T): T {
     copy[key] = typeof key === 'string' && DATA_KEYWORDS.has(key) ? value : serializableSchema(value);
   }
   const branches = copy.anyOf;
-  if (!Array.isArray(branches) || branches.length !== 2) return copy as T;
+  if (!Array.isArray(branches)) return copy as T;
+  const enumeration = asEnumeration(copy, branches);
+  if (enumeration) return enumeration as T;
+  if (branches.length !== 2) return copy as T;
   const single = branches.find(isSingleType);
   if (!single || !branches.some(isNullSchema)) return copy as T;
   const { anyOf: _, ...siblings } = copy;
