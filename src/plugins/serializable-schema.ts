@@ -17,6 +17,9 @@ const isSingleType = (schema: unknown): schema is Schema =>
   schema.type !== 'null' &&
   COMBINING_KEYWORDS.every((keyword) => !(keyword in schema));
 
+/** The schema's own keywords beside its `anyOf`. */
+const withoutAnyOf = ({ anyOf: _, ...siblings }: Schema): Schema => siblings;
+
 const isStringLiteral = (schema: unknown) =>
   isSchema(schema) && schema.type === 'string' && typeof schema.const === 'string';
 
@@ -25,8 +28,7 @@ function asEnumeration(copy: Schema, branches: unknown[]): Schema | undefined {
   const literals = branches.filter(isStringLiteral);
   const nulls = branches.filter(isNullSchema).length;
   if (literals.length === 0 || literals.length + nulls !== branches.length || nulls > 1) return undefined;
-  const { anyOf: _, ...siblings } = copy;
-  return { ...siblings, type: nulls ? ['string', 'null'] : 'string' };
+  return { ...withoutAnyOf(copy), type: nulls ? ['string', 'null'] : 'string' };
 }
 
 /**
@@ -52,6 +54,5 @@ export function serializableSchema<T>(schema: T): T {
   if (branches.length !== 2) return copy as T;
   const single = branches.find(isSingleType);
   if (!single || !branches.some(isNullSchema)) return copy as T;
-  const { anyOf: _, ...siblings } = copy;
-  return { ...single, ...siblings, type: [single.type, 'null'] } as T;
+  return { ...single, ...withoutAnyOf(copy), type: [single.type, 'null'] } as T;
 }
