@@ -8,10 +8,10 @@ export function keyIsActiveSql(keyId: unknown, now: unknown): SQL<boolean> {
 
 /**
  * Whether a session is active, as an expression a read puts in its own statement: the authenticator's test
- * (not logged out, not expired, the account not scheduled for deletion) without a round trip of its own.
+ * (not logged out, not expired) without a round trip of its own. An account's deletion request revokes its
+ * sessions, and none opens after it (see `insertSession`), so the session row alone answers.
  */
 export function sessionIsActiveSql(sessionId: unknown, userId: unknown, now: unknown): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from sessions s inner join users u on u.id = s.user_id
-    where s.id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > ${now}
-      and u.deletion_requested_at is null)`;
+  return sql<boolean>`exists (select 1 from sessions s
+    where s.id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > ${now})`;
 }

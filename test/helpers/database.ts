@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { type Database, openPostgres } from '../../src/db/client.ts';
@@ -60,4 +61,13 @@ export async function cloneDatabase(): Promise<Database & { url?: string }> {
   }
   const cloneUrl = withDatabase(url, name);
   return { ...openPostgres(cloneUrl, 5), url: cloneUrl };
+}
+
+/** The rows of a raw statement: postgres.js answers an array of them, PGlite an object holding them. */
+export async function queryRows<T = Record<string, unknown>>(
+  db: Pick<Database['db'], 'execute'>,
+  query: SQL,
+): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
 }

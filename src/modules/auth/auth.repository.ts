@@ -39,7 +39,22 @@ export async function insertUser(
   return row!;
 }
 
-/** Opens a session with its first refresh token. */
+/**
+ * Holds the user's row (FOR SHARE) for the rest of the transaction when the account is not scheduled for
+ * deletion. A deletion request locks the row, marks it and revokes every session in one transaction, so a
+ * session opened under this lock is either refused or revoked with the rest: the checks of a live session
+ * (`sessionIsActiveSql`) can then trust the session row alone.
+ */
+async function holdLiveUser(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletionRequestedAt)))
+    .for('share');
+  return Boolean(row);
+}
+
+/** Opens a session with its first refresh token; undefined when the account is scheduled for deletion. */
 export async function insertSession(
   db: Db,
   values: {
@@ -49,8 +64,9 @@ export async function insertSession(
     userAgent?: string | null;
     ip?: string | null;
   },
-): Promise<string> {
+): Promise<string | undefined> {
   return db.transaction(async (tx) => {
+    if (!(await holdLiveUser(tx, values.userId))) return undefined;
     const [session] = await tx
       .insert(sessions)
       .values({
@@ -121,20 +137,18 @@ const sessionActive = preparedQuery(
     db
       .select({ id: sessions.id })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
           eq(sessions.id, p.sessionId),
           eq(sessions.userId, p.userId),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, p.now),
-          isNull(users.deletionRequestedAt),
         ),
       )
       .limit(1),
 );
 
-/** True while the session is neither revoked nor expired and its user is not being deleted. */
+/** True while the session is neither revoked nor expired (a deletion request revokes every session of the user). */
 export async function isSessionActive(
   db: Db,
   sessionId: string,
@@ -194,9 +208,13 @@ export async function linkExternalSubject(db: Db, userId: string, externalSubjec
 }
 
 /** Records the session of a provider token, once: a session revoked meanwhile stays revoked. */
+/** The session of a provider token, opened on first sight; none for an account scheduled for deletion. */
 export async function ensureSession(
   db: Db,
   values: { id: string; userId: string; expiresAt: Date },
 ): Promise<void> {
-  await db.insert(sessions).values(values).onConflictDoNothing({ target: sessions.id });
+  await db.transaction(async (tx) => {
+    if (await holdLiveUser(tx, values.userId))
+      await tx.insert(sessions).values(values).onConflictDoNothing({ target: sessions.id });
+  });
 }

@@ -117,6 +117,8 @@ export class AuthService {
       userAgent: client.userAgent?.slice(0, 512) ?? null,
       ip: client.ip,
     });
+    // The account's deletion was requested after it was read.
+    if (!sessionId) throw errors.unauthorized();
     return this.tokenResponse(user, sessionId, refreshToken);
   }
 

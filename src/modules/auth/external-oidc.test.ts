@@ -249,8 +249,13 @@ describe('external OpenID Connect provider', () => {
   it('refuses provider tokens of a user whose account deletion was requested', async () => {
     const sub = subject();
     const token = await provider.sign({ sub, email: address(), email_verified: true });
-    const id = (await me(token)).json().id;
-    await ctx.database.db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, id));
+    const deletion = await ctx.request({
+      method: 'DELETE',
+      url: '/api/v1/user/account',
+      token,
+      payload: { confirmation: 'DELETE MY ACCOUNT' },
+    });
+    expect(deletion.statusCode).toBe(202);
     await expectRefused(token, 'cached token');
     await expectRefused(await provider.sign({ sub }), 'new token');
   });

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../test/helpers/context.ts';
 import { describeSecurityMatrix } from '../../../test/helpers/security-matrix.ts';
-import { users } from '../../db/schema/index.ts';
 
 const ctx = useTestContext();
 
@@ -38,7 +36,13 @@ describe('GET /auth/me', () => {
 
   it('ends every session at once when the user asks for deletion of the account', async () => {
     const user = await ctx.newUser();
-    await ctx.database.db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, user.id));
+    const deletion = await ctx.request({
+      method: 'DELETE',
+      url: '/api/v1/user/account',
+      token: user.token,
+      payload: { confirmation: 'DELETE MY ACCOUNT' },
+    });
+    expect(deletion.statusCode).toBe(202);
     const res = await me(user.token);
     expect(res.statusCode).toBe(401);
     expect(res.body).toBe('{"error":"Unauthorized"}');

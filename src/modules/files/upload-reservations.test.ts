@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../test/helpers/context.ts';
+import { queryRows } from '../../../test/helpers/database.ts';
 import {
   confirmMedia,
   expectNoOrphans,
@@ -45,10 +46,7 @@ function bannerUrl(team: TestTeam) {
   });
 }
 
-async function rows(query: ReturnType<typeof sql>) {
-  const result = await ctx.app.deps.database.db.execute(query);
-  return ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[];
-}
+const rows = (query: SQL) => queryRows(ctx.app.deps.database.db, query);
 
 /** Files the team has, their byte sum, and the storage counter the quota is checked against. */
 async function storageOf(teamId: number) {

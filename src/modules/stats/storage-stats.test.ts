@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../test/helpers/context.ts';
+import { queryRows } from '../../../test/helpers/database.ts';
 import {
   confirmMedia,
   expectNoOrphans,
@@ -18,13 +19,14 @@ const ctx = useStorageTestContext('local');
 const stats = (team: TestTeam) => storageStats(ctx, team);
 
 async function storedBytes(teamId: number): Promise<{ sum: number; count: number; counter: number }> {
-  const db = ctx.app.deps.database.db;
-  const rows = await db.execute(sql`
+  const [row] = await queryRows(
+    ctx.app.deps.database.db,
+    sql`
     select coalesce((select sum(size) from files where team_id = ${teamId}), 0)::bigint as sum,
            (select count(*) from files where team_id = ${teamId})::int as count,
-           coalesce((select used_bytes from team_storage where team_id = ${teamId}), 0)::bigint as counter`);
-  const row = ((rows as { rows?: unknown[] }).rows ?? (rows as unknown[]))[0] as Record<string, unknown>;
-  return { sum: Number(row.sum), count: Number(row.count), counter: Number(row.counter) };
+           coalesce((select used_bytes from team_storage where team_id = ${teamId}), 0)::bigint as counter`,
+  );
+  return { sum: Number(row!.sum), count: Number(row!.count), counter: Number(row!.counter) };
 }
 
 /** Ready to register: an upload URL asked for and its bytes PUT. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
+import { queryRows } from '../../../test/helpers/database.ts';
 import { errors } from '../../shared/errors.ts';
 import { DEFAULT_STATUS_CONFIG } from './default-status-config.ts';
 import { registerStatusUsageProvider } from './status-usage.ts';
@@ -23,10 +24,6 @@ const getConfig = async (team: TestTeam) =>
       token: team.owner.token,
     })
   ).json();
-
-/** Rows of a raw query: postgres.js answers an array, PGlite an object holding them. */
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
 
 const TRACKS = [
   { id: 'idea', name: 'Idea', color: '#ffcc00' },
@@ -107,14 +104,15 @@ describe('team status configuration', () => {
       );
       unregister = registerStatusUsageProvider({
         inUse: async (db, teamId, kind, ids) => {
-          const rows = await db.execute(
+          const rows = await queryRows<{ status: string }>(
+            db,
             sql`select distinct status from scratch_status_items
                 where team_id = ${teamId} and kind = ${kind} and status in (${sql.join(
                   ids.map((id) => sql`${id}`),
                   sql`, `,
                 )})`,
           );
-          return rowsOf<{ status: string }>(rows).map((r) => r.status);
+          return rows.map((r) => r.status);
         },
         move: async (db, teamId, kind, from, to) => {
           await db.execute(
@@ -128,10 +126,11 @@ describe('team status configuration', () => {
     afterAll(() => unregister());
 
     const statuses = async (team: TestTeam, kind: string) => {
-      const rows = await ctx.database.db.execute(
+      const rows = await queryRows<{ status: string }>(
+        ctx.database.db,
         sql`select status from scratch_status_items where team_id = ${team.id} and kind = ${kind} order by status`,
       );
-      return rowsOf<{ status: string }>(rows).map((r) => r.status);
+      return rows.map((r) => r.status);
     };
 
     const withItems = async () => {

@@ -1,11 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestClock, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
+import { queryRows } from '../../../test/helpers/database.ts';
 import {
   organisationMembers,
   organisations,
   organisationTeams,
   pushTokens,
+  sessions,
   teamMembers,
   teams,
   users,
@@ -23,6 +25,15 @@ const status = (token: string) =>
   ctx.request({ method: 'GET', url: '/api/v1/user/account/deletion-status', token });
 const login = (user: TestUser, password = user.password) =>
   ctx.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password } });
+
+async function waitingOnLocks(): Promise<number> {
+  const [row] = await queryRows<{ waiting: number }>(
+    ctx.database.db,
+    sql`select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return row!.waiting;
+}
 
 async function teamIdsOf(userId: string) {
   const rows = await ctx.database.db
@@ -190,6 +201,38 @@ describe('account deletion', () => {
       .where(eq(users.id, user.id));
     expect(row).toEqual({ at: requestedAt, defaultTeamId: null });
   });
+
+  // On the embedded engine transactions run one at a time, so a sign-in cannot read between them.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'refuses a sign-in that read the account while its deletion was being committed: no session outlives it',
+    async () => {
+      const user = await ctx.newUser();
+      const db = ctx.database.db;
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      // A deletion request's writes to the user row and its sessions, held open before the commit.
+      const deletion = db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        await tx.update(users).set({ deletionRequestedAt: clock.now() }).where(eq(users.id, user.id));
+        await tx.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.userId, user.id));
+        await committed;
+      });
+      const signIn = login(user);
+      // The sign-in read the account as it was and now waits on its row to open the session.
+      await expect.poll(() => waitingOnLocks(), { timeout: 10_000 }).toBeGreaterThan(0);
+      commit();
+      await deletion;
+      const res = await signIn;
+      expect(res.statusCode).toBe(401);
+      const live = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      expect(live).toEqual([]);
+    },
+  );
 
   it('lets the remaining owner of a co-owned team carry on', async () => {
     const leaving = await ctx.newUser();

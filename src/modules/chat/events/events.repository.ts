@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { chatEvents, chatThreads, chatTyping, sessions, users } from '../../../db/schema/index.ts';
+import { chatEvents, chatThreads, chatTyping, sessions } from '../../../db/schema/index.ts';
 import { sessionEventReaderSql } from '../../sessions/session-stream.ts';
 import { EPHEMERAL_EVENT_TYPES } from './event-types.ts';
 
@@ -130,19 +130,17 @@ export async function deleteTypingBefore(db: Db, before: Date): Promise<void> {
   await db.delete(chatTyping).where(lte(chatTyping.expiresAt, before));
 }
 
-/** Which of `sessionIds` are still active (not logged out or expired, the account not being deleted). */
+/** Which of `sessionIds` are still active (not logged out or expired; a deletion request revokes them). */
 export async function activeSessions(db: Db, sessionIds: string[], now: Date): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
   const rows = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         sql`${sessions.id} = any(${sql.param(sessionIds)}::uuid[])`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
-        isNull(users.deletionRequestedAt),
       ),
     );
   return new Set(rows.map((r) => r.id));
