@@ -11,10 +11,13 @@ import type { TrackRow } from './track-access.ts';
 const outerTrackId = sql.raw('"tracks"."id"');
 const outerTeamId = sql.raw('"tracks"."team_id"');
 
-/** The teams that hold each track (owning team first). */
-const teamIdsOf = sql<
-  number[]
->`(select coalesce(array_agg(${trackTeams.teamId} order by ${trackTeams.teamId} = ${outerTeamId} desc, ${trackTeams.teamId}), '{}') from ${trackTeams} where ${trackTeams.trackId} = ${outerTrackId})`;
+/**
+ * The teams that hold each track, owning team first. The owning team always holds its track (it cannot be
+ * unshared), so the others follow it in the primary key's order: no sort per row, which a page of 50 tracks
+ * felt.
+ */
+const teamIdsOf = sql<number[]>`array_prepend(${outerTeamId}, array(select tt.team_id from track_teams tt
+  where tt.track_id = ${outerTrackId} and tt.team_id <> ${outerTeamId} order by tt.team_id))`;
 
 /** A track as lists show it: everything but the long texts (lyrics and notes), which only its detail has. */
 const trackSummaryColumns = {
