@@ -112,6 +112,20 @@ describe('track sharing', () => {
     expect(moderated.statusCode, moderated.body).toBe(200);
   });
 
+  it('lists the owning team first, then the teams it is shared with by id, in the detail and in lists', async () => {
+    const owner = await ctx.newUser();
+    // Teams made before the owning team have lower ids than it.
+    const [first, second] = [await ctx.newTeam(owner), await ctx.newTeam(owner)];
+    const team = await ctx.newTeam(owner);
+    const track = await ctx.newTrack(team);
+    for (const guest of [second, first])
+      expect((await share(track.id, guest.id, owner.token)).statusCode).toBe(200);
+    const expected = [team.id, first.id, second.id];
+    expect((await call('GET', `/api/v1/tracks/${track.id}`, owner.token)).json().teamIds).toEqual(expected);
+    const listed = await call('GET', `/api/v1/tracks/?teamId=${first.id}`, owner.token);
+    expect(listed.json().items.map((t: { teamIds: number[] }) => t.teamIds)).toEqual([expected]);
+  });
+
   it('lets only owners and admins of the owning team share and unshare', async () => {
     const team = await ctx.newTeam();
     const track = await ctx.newTrack(team);
