@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
 import { onFirstUse } from './compile-on-first-use.ts';
-import { scanWithinMaxLength } from './length-guard.ts';
+import { quickLengthLimits, scanWithinMaxLength } from './length-guard.ts';
 import { hooksOf } from './route-hooks.ts';
 import { unstorableIn, withDatabaseDates } from './storable-input.ts';
 
@@ -26,10 +26,10 @@ const options: Options = {
  * The Ajv that validates requests. Nothing is coerced: bodies are JSON and must already have the right types;
  * query strings and path parameters are converted by textToTypes (Ajv's own coercion takes "0x25", " 37" and
  * "1e3" for numbers). Every problem is reported (`allErrors`), but patterns and formats only run on strings
- * within their `maxLength`.
+ * within their `maxLength`, and lengths are counted only when the string's size cannot tell.
  */
 export function createRequestAjv(): Ajv {
-  return withDatabaseDates(scanWithinMaxLength(addFormats.default(new Ajv(options))));
+  return withDatabaseDates(quickLengthLimits(scanWithinMaxLength(addFormats.default(new Ajv(options)))));
 }
 
 const bodyAjv = createRequestAjv();
