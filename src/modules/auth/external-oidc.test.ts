@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { requestAccountDeletion } from '../../../test/helpers/account.ts';
 import { TEST_SECRETS, useTestContext } from '../../../test/helpers/context.ts';
 import { buildApp } from '../../app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
@@ -249,13 +250,7 @@ describe('external OpenID Connect provider', () => {
   it('refuses provider tokens of a user whose account deletion was requested', async () => {
     const sub = subject();
     const token = await provider.sign({ sub, email: address(), email_verified: true });
-    const deletion = await ctx.request({
-      method: 'DELETE',
-      url: '/api/v1/user/account',
-      token,
-      payload: { confirmation: 'DELETE MY ACCOUNT' },
-    });
-    expect(deletion.statusCode).toBe(202);
+    expect((await requestAccountDeletion(ctx, token)).statusCode).toBe(202);
     await expectRefused(token, 'cached token');
     await expectRefused(await provider.sign({ sub }), 'new token');
   });

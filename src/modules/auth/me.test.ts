@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { requestAccountDeletion } from '../../../test/helpers/account.ts';
 import { useTestContext } from '../../../test/helpers/context.ts';
 import { describeSecurityMatrix } from '../../../test/helpers/security-matrix.ts';
 
@@ -36,13 +37,7 @@ describe('GET /auth/me', () => {
 
   it('ends every session at once when the user asks for deletion of the account', async () => {
     const user = await ctx.newUser();
-    const deletion = await ctx.request({
-      method: 'DELETE',
-      url: '/api/v1/user/account',
-      token: user.token,
-      payload: { confirmation: 'DELETE MY ACCOUNT' },
-    });
-    expect(deletion.statusCode).toBe(202);
+    expect((await requestAccountDeletion(ctx, user.token)).statusCode).toBe(202);
     const res = await me(user.token);
     expect(res.statusCode).toBe(401);
     expect(res.body).toBe('{"error":"Unauthorized"}');

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { requestAccountDeletion } from '../../../test/helpers/account.ts';
 import { TestClock, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
 import { queryRows } from '../../../test/helpers/database.ts';
 import {
@@ -19,8 +20,7 @@ const ctx = useTestContext({ clock });
 const PHRASE = 'DELETE MY ACCOUNT';
 const THIRTY_DAYS_MS = 30 * 86_400_000;
 
-const deleteAccount = (token: string, payload: unknown = { confirmation: PHRASE }) =>
-  ctx.request({ method: 'DELETE', url: '/api/v1/user/account', token, payload: payload as object });
+const deleteAccount = (token: string, payload?: object) => requestAccountDeletion(ctx, token, payload);
 const status = (token: string) =>
   ctx.request({ method: 'GET', url: '/api/v1/user/account/deletion-status', token });
 const login = (user: TestUser, password = user.password) =>
