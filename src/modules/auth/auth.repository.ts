@@ -207,8 +207,10 @@ export async function linkExternalSubject(db: Db, userId: string, externalSubjec
   return rows.length > 0;
 }
 
-/** Records the session of a provider token, once: a session revoked meanwhile stays revoked. */
-/** The session of a provider token, opened on first sight; none for an account scheduled for deletion. */
+/**
+ * Records the session of a provider token, once: a session revoked meanwhile stays revoked, and none opens
+ * for an account scheduled for deletion.
+ */
 export async function ensureSession(
   db: Db,
   values: { id: string; userId: string; expiresAt: Date },
