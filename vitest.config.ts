@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import ProcessesFirst from './test/sequencer.ts';
 
 // Files that replace a library module with a spy need a fresh module graph; every other file
 // shares one per worker, which saves loading the embedded database engine again for each file.
@@ -20,6 +21,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    sequence: { sequencer: ProcessesFirst },
     projects: [
       {
         extends: true,

@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newDataDir } from './helpers/data-dir.ts';
 import { cloneDatabase } from './helpers/database.ts';
 import { startServer, stopServer } from './helpers/server-process.ts';
 
@@ -13,7 +13,7 @@ const PROCESS_TEST_TIMEOUT_MS = 120_000;
 const WARNING = 'data directory permissions were open to other users; made owner-only';
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tmw-data-dir-'));
+  dataDir = await newDataDir('tmw-data-dir-');
   env.DATA_DIR = dataDir;
   if (process.env.DATABASE_URL) {
     const database = await cloneDatabase();
@@ -33,6 +33,7 @@ describe('the data directory on start', () => {
     'is made owner-only, secrets.json included, with one warning',
     async () => {
       chmodSync(dataDir, 0o755);
+      if (!env.DATABASE_URL) chmodSync(join(dataDir, 'pg'), 0o755);
       mkdirSync(join(dataDir, 'blobs'), { mode: 0o755 });
       writeFileSync(join(dataDir, 'secrets.json'), '{}', { mode: 0o644 });
       chmodSync(join(dataDir, 'secrets.json'), 0o644);

@@ -1,25 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TestClock } from '../../test/helpers/context.ts';
+import { newDataDir } from '../../test/helpers/data-dir.ts';
 import { cloneDatabase } from '../../test/helpers/database.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
 import { jobs } from '../db/schema/index.ts';
 import { JobQueue } from './job-queue.ts';
 
 const LEASE_MS = 60_000;
 
-// A real process on a data directory (PGlite, one owner at a time) or a private PostgreSQL database.
+// A real process on a migrated data directory (PGlite, one owner at a time) or a private PostgreSQL database.
 let dataDir: string;
 let databaseUrl: string | undefined;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tmw-jobs-kill-'));
+  dataDir = await newDataDir('tmw-jobs-kill-');
   if (process.env.DATABASE_URL) {
     const clone = await cloneDatabase();
     await clone.close();
@@ -57,7 +55,6 @@ async function claimedBy(child: ChildProcess): Promise<void> {
 
 it('runs a job again after the process running it is killed and its lease expires', async () => {
   let database: Database = await open();
-  await runMigrations(database);
   await new JobQueue(database.db, new TestClock()).enqueue(database.db, 'hang', { fileId: 'f1' });
   if (database.kind === 'pglite') await database.close();
 

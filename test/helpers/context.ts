@@ -9,6 +9,7 @@ import type { Scope } from '../../src/plugins/auth.ts';
 import type { Clock } from '../../src/shared/clock.ts';
 import { cloneDatabase } from './database.ts';
 import { makeFactories, type TestTeam, type TestTrack, type TestUser } from './factories.ts';
+import { TEST_PASSWORD_HASHING } from './server-process.ts';
 
 /** A clock tests can move. */
 export class TestClock implements Clock {
@@ -48,12 +49,10 @@ export async function createTestContext(
 ): Promise<TestContext & { close(): Promise<void> }> {
   const database = await cloneDatabase();
   const config = loadConfig({
-    NODE_ENV: 'test',
+    // The files about sign-in set the production cost of password hashing themselves.
+    ...TEST_PASSWORD_HASHING,
     LOG_LEVEL: 'silent',
     DATA_DIR: '.tmp/unused',
-    // Real argon2id at a test's cost; the files about sign-in set the production cost themselves.
-    PASSWORD_HASH_MEMORY_KIB: '256',
-    PASSWORD_HASH_ITERATIONS: '1',
     ...options.env,
   });
   const clock = options.clock ?? { now: () => new Date() };

@@ -29,8 +29,6 @@ export function useServerPair(timeoutMs: number): () => ServerPair {
       DATA_DIR: dataDir,
       TOKEN_SECRET: secret,
       URL_SIGNING_SECRET: secret,
-      PASSWORD_HASH_MEMORY_KIB: '256',
-      PASSWORD_HASH_ITERATIONS: '1',
     };
     // One after the other: both apply the (already applied) migrations at start.
     servers.push(await startServer(env, 60_000));

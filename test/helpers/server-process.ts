@@ -4,13 +4,27 @@ import { inject } from 'vitest';
 
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string };
 
+/** Real argon2id at a test's cost (the configuration takes costs this low only with NODE_ENV=test). */
+export const TEST_PASSWORD_HASHING = {
+  NODE_ENV: 'test',
+  PASSWORD_HASH_MEMORY_KIB: '256',
+  PASSWORD_HASH_ITERATIONS: '1',
+} as const;
+
 /**
  * Starts the real service as its own process and waits until it listens: `src/server.ts` as the test
- * run's global setup compiled it.
+ * run's global setup compiled it, hashing passwords at a test's cost unless `env` says otherwise.
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, [`${inject('serverBuildDir')}/server.js`], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      ...TEST_PASSWORD_HASHING,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

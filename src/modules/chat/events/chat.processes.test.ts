@@ -34,9 +34,6 @@ describe.skipIf(!process.env.DATABASE_URL)('chat events across two server proces
     url = database.url!;
     await database.close();
     const env = {
-      NODE_ENV: 'test',
-      PASSWORD_HASH_MEMORY_KIB: '256',
-      PASSWORD_HASH_ITERATIONS: '1',
       DATABASE_URL: url,
       TOKEN_SECRET: randomBytes(32).toString('hex'),
       URL_SIGNING_SECRET: randomBytes(32).toString('hex'),
