@@ -32,6 +32,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { cursorBindingPlugin } from './plugins/cursor-binding.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { parseJsonBodies } from './plugins/json-bodies.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { cachedSerializers } from './plugins/serializers.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   // Only JSON bodies are accepted; every other content type gets 415.
   app.removeContentTypeParser(['text/plain']);
+  parseJsonBodies(app);
   // Set as the request arrives (a synchronous hook, no promise per request); every answer carries it.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

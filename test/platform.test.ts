@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from './helpers/context.ts';
 import endpoints from './spec-endpoints.json' with { type: 'json' };
@@ -122,6 +123,62 @@ describe('bad input', () => {
     expect(res.json().code).toBe('unsupported_media_type');
     const text = await signup('hello', { 'content-type': 'text/plain' });
     expect(text.statusCode).toBe(415);
+  });
+
+  it('reads JSON bodies as UTF-8 sent as they are: other bytes, charsets and codings change nothing', async () => {
+    const email = `bytes-${Date.now()}@example.test`;
+    const json = JSON.stringify({ email, password: 'secret-pw-1' });
+    const refused = [
+      {
+        payload: Buffer.concat([
+          Buffer.from(json.slice(0, -2)),
+          Buffer.from([0xff, 0xfe]),
+          Buffer.from('"}'),
+        ]),
+        headers: { 'content-type': 'application/json' },
+        status: 400,
+        code: 'invalid_json',
+        error: 'The request body is not valid UTF-8',
+      },
+      {
+        payload: gzipSync(json),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        status: 415,
+        code: 'unsupported_media_type',
+        error: 'Request bodies are read as sent: Content-Encoding gzip is not accepted',
+      },
+      {
+        payload: Buffer.from(json, 'latin1'),
+        headers: { 'content-type': 'application/json; charset=ISO-8859-1' },
+        status: 415,
+        code: 'unsupported_media_type',
+        error: 'JSON bodies are UTF-8: charset iso-8859-1 is not accepted',
+      },
+    ];
+    for (const { payload, headers, status, code, error } of refused) {
+      const res = await ctx.request({ method: 'POST', url: '/api/v1/auth/signup', payload, headers });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { error, code } });
+    }
+    const login = await ctx.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: 'secret-pw-1' },
+    });
+    expect(login.statusCode).toBe(401);
+
+    const declared = await signup(json, {
+      'content-type': 'application/json; charset="UTF-8"',
+      'content-encoding': 'identity',
+    });
+    expect(declared.statusCode).toBe(201);
+  });
+
+  it('refuses a prototype key in a body as invalid JSON', async () => {
+    const res = await signup(
+      '{"__proto__": {"admin": true}, "email": "a@b.test", "password": "secret-pw-1"}',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_json');
   });
 
   it('answers a body over the limit with 413', async () => {

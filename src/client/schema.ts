@@ -4829,6 +4829,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Unexpected failure (internal_error, with requestId) */
             500: {
                 headers: {
@@ -4898,6 +4916,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Unexpected failure (internal_error, with requestId) */
             500: {
                 headers: {
@@ -4959,6 +4995,24 @@ export interface operations {
             };
             /** @description Invalid request (validation_failed, invalid_json) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5408,6 +5462,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -5737,6 +5813,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -6039,6 +6137,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6364,6 +6480,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -6650,6 +6784,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7075,6 +7227,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -7415,6 +7585,28 @@ export interface operations {
             };
             /** @description Already a member, an invite is already pending, or no seat left on the plan; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -8011,6 +8203,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -8316,6 +8526,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -8484,6 +8705,17 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -8860,6 +9092,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -9094,6 +9337,15 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10113,6 +10365,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -10226,6 +10489,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10663,6 +10948,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -11016,6 +11319,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -11127,6 +11448,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11345,6 +11688,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -11463,6 +11828,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11904,6 +12291,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -12188,6 +12586,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -12282,6 +12689,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12807,6 +13232,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13420,6 +13863,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -13621,6 +14086,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13922,6 +14405,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -14148,6 +14653,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -14300,6 +14823,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14560,6 +15105,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -14724,6 +15280,17 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -15018,6 +15585,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -15171,6 +15749,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -15293,6 +15882,24 @@ export interface operations {
             };
             /** @description conflict: the cover is not uploaded and confirmed yet */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15691,6 +16298,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -15859,6 +16477,17 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -16233,6 +16862,28 @@ export interface operations {
             };
             /** @description An open review exists; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -17091,6 +17742,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -17326,6 +17999,28 @@ export interface operations {
             };
             /** @description The user (userId) is a collaborator of the track already; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -17908,6 +18603,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -18015,6 +18721,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18367,6 +19095,17 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -18801,6 +19540,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -19127,6 +19875,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -19292,6 +20051,17 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -19651,6 +20421,28 @@ export interface operations {
             };
             /** @description The version has no registered audio yet; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -20108,6 +20900,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -20323,6 +21137,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20742,6 +21578,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -20898,6 +21752,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21191,6 +22063,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -21306,6 +22200,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21531,6 +22447,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -21664,6 +22589,17 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -22052,6 +22988,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -22394,6 +23352,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22952,6 +23928,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -23403,6 +24401,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -23818,6 +24838,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -24104,6 +25142,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -24502,6 +25562,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -24730,6 +25812,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -24888,6 +25988,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25187,6 +26309,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -25298,6 +26442,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25584,6 +26750,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26120,6 +27308,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -26246,6 +27445,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26555,6 +27776,17 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -26936,6 +28168,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -27272,6 +28526,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -27498,6 +28774,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -27799,6 +29097,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -28017,6 +29333,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28352,6 +29690,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -28542,6 +29902,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28794,6 +30172,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -28988,6 +30388,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29255,6 +30673,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -29457,6 +30897,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29733,6 +31191,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30083,6 +31563,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -30217,6 +31715,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30600,6 +32120,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -30717,6 +32259,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30926,6 +32486,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31246,6 +32824,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -31417,6 +33006,17 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -32486,6 +34086,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -33106,6 +34728,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -33378,6 +35018,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -33601,6 +35263,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -33842,6 +35526,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -34045,6 +35751,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -34424,6 +36152,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -34592,6 +36331,17 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -35045,6 +36795,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -35583,6 +37355,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -35721,6 +37504,17 @@ export interface operations {
             };
             /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
             413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -35914,6 +37708,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -36089,6 +37905,28 @@ export interface operations {
             };
             /** @description conflict: the recording is not running; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -36355,6 +38193,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -36544,6 +38404,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -36660,6 +38538,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36885,6 +38781,15 @@ export interface operations {
             };
             /** @description payload_too_large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37199,6 +39104,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -37553,6 +39480,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38040,6 +39985,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -38370,6 +40337,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -38852,6 +40841,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -39148,6 +41159,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39532,6 +41561,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -39689,6 +41729,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -39815,6 +41866,24 @@ export interface operations {
             };
             /** @description conflict: the cover is not uploaded and confirmed yet */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39950,6 +42019,24 @@ export interface operations {
             };
             /** @description conflict: the cover is not uploaded and confirmed yet */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40432,6 +42519,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -40735,6 +42844,24 @@ export interface operations {
             };
             /** @description Another interview of the team has this slug */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41811,6 +43938,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -42019,6 +44164,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -42103,6 +44266,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42218,6 +44399,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -42521,6 +44724,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -42676,6 +44897,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -42757,6 +45000,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42942,6 +45203,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43184,6 +45463,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -43415,6 +45716,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -43788,6 +46111,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limited (rate_limited, with Retry-After) */
             429: {
                 headers: {
@@ -43995,6 +46340,24 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45154,6 +47517,28 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

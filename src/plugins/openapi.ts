@@ -39,6 +39,14 @@ function errorResponses(route: RouteOptions): Record<string, unknown> {
     500: { ...ErrorRef, description: 'Unexpected failure (internal_error, with requestId)' },
     503: { ...ErrorRef, description: 'Database unavailable (unavailable)' },
   };
+  if (route.schema?.body) {
+    responses[413] = { ...ErrorRef, description: 'The body is over the size limit (payload_too_large)' };
+    responses[415] = {
+      ...ErrorRef,
+      description:
+        'Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type)',
+    };
+  }
   if (cls && cls.kind !== 'anonymous') {
     responses[401] = {
       ...ErrorRef,
