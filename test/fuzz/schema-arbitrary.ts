@@ -77,11 +77,19 @@ function stringValue(schema: JsonSchema): fc.Arbitrary<string> {
   switch (schema.format) {
     case 'date-time':
       return fc
-        .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .date({
+          min: new Date('0000-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+          noInvalidDate: true,
+        })
         .map((d) => d.toISOString());
     case 'date':
       return fc
-        .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .date({
+          min: new Date('0000-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+          noInvalidDate: true,
+        })
         .map((d) => d.toISOString().slice(0, 10));
     case 'email':
       return fc.emailAddress().filter(fits);
@@ -119,12 +127,12 @@ export function validValue(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown>
       const [lo, hi] = bounded(
         schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : schema.minimum,
         schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : schema.maximum,
-        [-1000, 1000],
+        [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
       );
       return fc.integer({ min: lo!, max: hi! });
     }
     case 'number': {
-      const [lo, hi] = bounded(schema.minimum, schema.maximum, [-1e6, 1e6]);
+      const [lo, hi] = bounded(schema.minimum, schema.maximum, [-Number.MAX_VALUE, Number.MAX_VALUE]);
       return fc.double({ min: lo!, max: hi!, noNaN: true, noDefaultInfinity: true });
     }
     case 'boolean':
