@@ -32,32 +32,34 @@ type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, un
 
 const API_PREFIX = '/api/v1/';
 
+const errorResponse = (description: string) => ({ ...ErrorRef, description });
+
+/**
+ * The error answers routes document, one object each for every route: serializers are compiled and kept
+ * per response schema object, so a copy per route (and per app, tests build many) would compile its own.
+ */
+const ERROR_RESPONSES = {
+  400: errorResponse('Invalid request (validation_failed, invalid_json)'),
+  401: errorResponse('Missing or invalid bearer token: exactly {"error":"Unauthorized"}'),
+  403: errorResponse('session_required, insufficient_scope or forbidden'),
+  404: errorResponse('Not found, or owned by a team the caller does not belong to'),
+  413: errorResponse('The body is over the size limit (payload_too_large)'),
+  415: errorResponse(
+    'Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type)',
+  ),
+  429: errorResponse('Rate limited (rate_limited, with Retry-After)'),
+  500: errorResponse('Unexpected failure (internal_error, with requestId)'),
+  503: errorResponse('Database unavailable (unavailable)'),
+};
+
 function errorResponses(route: RouteOptions): Record<string, unknown> {
+  const { 400: invalid, 500: failed, 503: unavailable } = ERROR_RESPONSES;
+  const responses: Record<string, unknown> = { 400: invalid, 500: failed, 503: unavailable };
+  if (route.schema?.body) Object.assign(responses, { 413: ERROR_RESPONSES[413], 415: ERROR_RESPONSES[415] });
   const cls = route.config?.auth;
-  const responses: Record<string, unknown> = {
-    400: { ...ErrorRef, description: 'Invalid request (validation_failed, invalid_json)' },
-    500: { ...ErrorRef, description: 'Unexpected failure (internal_error, with requestId)' },
-    503: { ...ErrorRef, description: 'Database unavailable (unavailable)' },
-  };
-  if (route.schema?.body) {
-    responses[413] = { ...ErrorRef, description: 'The body is over the size limit (payload_too_large)' };
-    responses[415] = {
-      ...ErrorRef,
-      description:
-        'Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type)',
-    };
-  }
   if (cls && cls.kind !== 'anonymous') {
-    responses[401] = {
-      ...ErrorRef,
-      description: 'Missing or invalid bearer token: exactly {"error":"Unauthorized"}',
-    };
-    responses[403] = { ...ErrorRef, description: 'session_required, insufficient_scope or forbidden' };
-    responses[404] = {
-      ...ErrorRef,
-      description: 'Not found, or owned by a team the caller does not belong to',
-    };
-    responses[429] = { ...ErrorRef, description: 'Rate limited (rate_limited, with Retry-After)' };
+    const { 401: unauthorized, 403: forbidden, 404: notFound, 429: limited } = ERROR_RESPONSES;
+    Object.assign(responses, { 401: unauthorized, 403: forbidden, 404: notFound, 429: limited });
   }
   return responses;
 }
