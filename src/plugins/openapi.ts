@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorRef, ErrorResponse } from '../shared/schemas.ts';
+import { ErrorResponse, errorResponse } from '../shared/schemas.ts';
 import { type AuthClass, auth, DOCS_PREFIX, SECURITY_SCHEMES } from './auth.ts';
 import { documentIdempotency } from './idempotency/openapi.ts';
 
@@ -32,12 +32,7 @@ type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, un
 
 const API_PREFIX = '/api/v1/';
 
-const errorResponse = (description: string) => ({ ...ErrorRef, description });
-
-/**
- * The error answers routes document, one object each for every route: serializers are compiled and kept
- * per response schema object, so a copy per route (and per app, tests build many) would compile its own.
- */
+/** The error answers every route documents (by its auth class, and whether it takes a body). */
 const ERROR_RESPONSES = {
   400: errorResponse('Invalid request (validation_failed, invalid_json)'),
   401: errorResponse('Missing or invalid bearer token: exactly {"error":"Unauthorized"}'),

@@ -46,6 +46,22 @@ export const ErrorResponse = Type.Object(
 
 export const ErrorRef = Type.Ref(ErrorResponse);
 
+const errorResponses = new Map<string, ReturnType<typeof describedError>>();
+const describedError = (description: string) => ({ ...ErrorRef, description });
+
+/**
+ * An error answer of an operation, documented with `description`: one object per description for the
+ * process, since response serializers are compiled and kept per schema object (tests build many apps).
+ */
+export function errorResponse(description: string) {
+  let response = errorResponses.get(description);
+  if (!response) {
+    response = describedError(description);
+    errorResponses.set(description, response);
+  }
+  return response;
+}
+
 /** Query parameters of every list endpoint. */
 export const PageQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),

@@ -1,6 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
+import { errorResponse, IdParams, NoContent } from '../../shared/schemas.ts';
 import {
   AddTracksBody,
   AlbumCollaborators,
@@ -44,7 +44,7 @@ export async function albumTracksRoutes(app: App) {
         body: AddTracksBody,
         response: {
           200: AlbumDetail,
-          409: { ...ErrorRef, description: 'A track is already on the album, or the album is full' },
+          409: errorResponse('A track is already on the album, or the album is full'),
         },
       },
     },

@@ -1,17 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { App } from '../../app-types.ts';
 import { auth } from '../../plugins/auth.ts';
-import { ErrorRef } from '../../shared/schemas.ts';
+import { errorResponse } from '../../shared/schemas.ts';
 import { BinaryResponse, SignedTokenQuery, UploadBody, UploadResult } from './files.schemas.ts';
 
 const anonymous = { config: { auth: auth.anonymous, extension: true } } as const;
 
 const signatureErrors = {
-  403: { ...ErrorRef, description: 'invalid_signature (tampered or foreign URL) or url_expired' },
-  404: {
-    ...ErrorRef,
-    description: 'No such file, or (S3 storage) a URL the service does not serve itself',
-  },
+  403: errorResponse('invalid_signature (tampered or foreign URL) or url_expired'),
+  404: errorResponse('No such file, or (S3 storage) a URL the service does not serve itself'),
 };
 
 function header(value: string | string[] | undefined): string | undefined {
@@ -49,15 +46,11 @@ export async function filesRoutes(app: App) {
           response: {
             200: UploadResult,
             ...signatureErrors,
-            409: {
-              ...ErrorRef,
-              description: 'upload_closed: being registered, already registered, discarded or expired',
-            },
-            413: {
-              ...ErrorRef,
-              description: 'payload_too_large: more bytes than the URL allows (than the upload reserved)',
-            },
-            415: { ...ErrorRef, description: 'unsupported_media_type: not the content type the URL names' },
+            409: errorResponse('upload_closed: being registered, already registered, discarded or expired'),
+            413: errorResponse(
+              'payload_too_large: more bytes than the URL allows (than the upload reserved)',
+            ),
+            415: errorResponse('unsupported_media_type: not the content type the URL names'),
           },
         },
       },
@@ -97,7 +90,7 @@ export async function filesRoutes(app: App) {
           },
           304: { description: 'Not modified (If-None-Match matched the ETag)', type: 'null' },
           ...signatureErrors,
-          416: { ...ErrorRef, description: 'range_not_satisfiable, with Content-Range: bytes */size' },
+          416: errorResponse('range_not_satisfiable, with Content-Range: bytes */size'),
         },
       },
     },

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { FILE_KIND_VALUES, PEAKS_STATUSES } from '../../db/schema/index.ts';
-import { ErrorRef, Id, Timestamp } from '../../shared/schemas.ts';
+import { errorResponse, Id, Timestamp } from '../../shared/schemas.ts';
 
 export const SignedTokenQuery = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 8192, description: 'The signature the service issued' }),
@@ -181,24 +181,18 @@ export const StoredFileFields = {
 
 /** The refusals of an upload-URL or registration endpoint, for its OpenAPI responses. */
 export const fileRefusals = {
-  400: {
-    ...ErrorRef,
-    description:
-      'validation_failed, unsupported_file_type (also bytes that are not the announced image type) or ' +
+  400: errorResponse(
+    'validation_failed, unsupported_file_type (also bytes that are not the announced image type) or ' +
       'size_mismatch; refused bytes end the upload: ask for a new upload URL',
-  },
-  409: {
-    ...ErrorRef,
-    description:
-      'too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open ' +
+  ),
+  409: errorResponse(
+    'too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open ' +
       '(issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT ' +
       'yet), upload_registering (another confirmation is storing it; retry) or upload_closed',
-  },
-  413: {
-    ...ErrorRef,
-    description:
-      'payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its ' +
+  ),
+  413: errorResponse(
+    'payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its ' +
       "fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload " +
       'URL is refused when used + reserved bytes + its own reservation would pass the quota',
-  },
+  ),
 };

@@ -1,7 +1,7 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
-import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
+import { errorResponse, IdParams, NoContent } from '../../shared/schemas.ts';
 import {
   CreateInterviewBody,
   Interview,
@@ -11,7 +11,7 @@ import {
 } from './interviews.schemas.ts';
 import { session } from './route-auth.ts';
 
-const slugTaken = { 409: { ...ErrorRef, description: 'Another interview of the team has this slug' } };
+const slugTaken = { 409: errorResponse('Another interview of the team has this slug') };
 
 /** Interviews themselves: list, create, read, replace and delete. */
 export async function interviewsRoutes(app: App) {

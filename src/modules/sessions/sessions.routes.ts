@@ -1,7 +1,7 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
-import { ErrorRef, NoContent } from '../../shared/schemas.ts';
+import { errorResponse, NoContent } from '../../shared/schemas.ts';
 import { session, sessionExtension } from './route-auth.ts';
 import {
   CreateSessionBody,
@@ -18,11 +18,9 @@ import {
 } from './sessions.schemas.ts';
 
 const bookingConflict = {
-  409: {
-    ...ErrorRef,
-    description:
-      'conflict: the studio is booked by another session (not cancelled) for part of [startsAt, endsAt)',
-  },
+  409: errorResponse(
+    'conflict: the studio is booked by another session (not cancelled) for part of [startsAt, endsAt)',
+  ),
 };
 
 /** Sessions themselves: lists, create, read, and (extensions) change and delete. */

@@ -1,4 +1,4 @@
-import { ErrorRef } from '../../shared/schemas.ts';
+import { errorResponse } from '../../shared/schemas.ts';
 
 /** Documents the 409 answers of an operation in its OpenAPI responses. */
-export const conflictResponse = (description: string) => ({ 409: { ...ErrorRef, description } });
+export const conflictResponse = (description: string) => ({ 409: errorResponse(description) });

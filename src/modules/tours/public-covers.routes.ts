@@ -1,6 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { auth } from '../../plugins/auth.ts';
-import { ErrorRef } from '../../shared/schemas.ts';
+import { errorResponse } from '../../shared/schemas.ts';
 import { BinaryResponse } from '../files/files.schemas.ts';
 import { PublicCoverParams } from './tour-covers.schemas.ts';
 
@@ -28,10 +28,7 @@ export async function publicTourCoverRoutes(app: App) {
         response: {
           200: BinaryResponse('The image'),
           304: { description: 'Not modified (If-None-Match matched the ETag)', type: 'null' },
-          404: {
-            ...ErrorRef,
-            description: 'No public cover has this token (private, deleted, or never was)',
-          },
+          404: errorResponse('No public cover has this token (private, deleted, or never was)'),
         },
       },
     },

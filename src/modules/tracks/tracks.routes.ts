@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
-import { ErrorRef, IdParams, NoContent } from '../../shared/schemas.ts';
+import { errorResponse, IdParams, NoContent } from '../../shared/schemas.ts';
 import { fileRefusals } from '../files/files.schemas.ts';
 import { hotRead, session, write } from './route-auth.ts';
 import { OWNER_ONLY, SHARING_RULE } from './share-rules.ts';
@@ -153,7 +153,7 @@ export async function tracksRoutes(app: App) {
         summary: 'Bring a soft-deleted track back',
         description: OWNER_ONLY,
         params: IdParams,
-        response: { 200: TrackDetail, 409: { ...ErrorRef, description: 'The track is not deleted' } },
+        response: { 200: TrackDetail, 409: errorResponse('The track is not deleted') },
       },
     },
     async (request) => tracks.restore(principalOf(request), request.params.id),

@@ -1,6 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
-import { ErrorRef } from '../../shared/schemas.ts';
+import { errorResponse } from '../../shared/schemas.ts';
 import { GoogleSaveLink, WalletIdentityOffer, WalletPassParams, WalletPassQuery } from './wallet.schemas.ts';
 
 const anyToken = { config: { auth: auth.anyToken } } as const;
@@ -52,8 +52,8 @@ export async function walletRoutes(app: App) {
               'application/json': { schema: GoogleSaveLink },
             },
           },
-          403: { ...ErrorRef, description: 'wallet_token_invalid (or another 403 of the auth class)' },
-          503: { ...ErrorRef, description: 'wallet_unavailable, or the database is unavailable' },
+          403: errorResponse('wallet_token_invalid (or another 403 of the auth class)'),
+          503: errorResponse('wallet_unavailable, or the database is unavailable'),
         },
       },
     },

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ErrorRef, Id, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { errorResponse, Id, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { UploadFileName, UploadTicketFields } from '../../files/files.schemas.ts';
 import { TrackDetail } from '../../tracks/tracks.schemas.ts';
 
@@ -48,8 +48,5 @@ export const SaveVoiceBody = Type.Object({
 export const SavedVoiceTrack = Type.Composite([TrackDetail, Type.Object({ versionId: Id })]);
 
 export const transcriptionUnavailableResponse = {
-  503: {
-    ...ErrorRef,
-    description: 'transcription_unavailable: no transcription service is configured (TRANSCRIPTION_URL)',
-  },
+  503: errorResponse('transcription_unavailable: no transcription service is configured (TRANSCRIPTION_URL)'),
 };

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
-import { ErrorRef, Id } from '../../../shared/schemas.ts';
+import { errorResponse, Id } from '../../../shared/schemas.ts';
 import { session, sessionExtension, signedUrlExtension } from '../route-auth.ts';
 import { SessionParams, TeamQuery } from '../sessions.schemas.ts';
 import { FEED_DAYS_BACK, FEED_MAX_SESSIONS } from './calendar.service.ts';
@@ -72,8 +72,8 @@ export async function calendarRoutes(app: App) {
         params: FeedParams,
         response: {
           200: CalendarResponse,
-          403: { ...ErrorRef, description: 'invalid_signature' },
-          404: { ...ErrorRef, description: 'not_found: revoked, or its holder left the team' },
+          403: errorResponse('invalid_signature'),
+          404: errorResponse('not_found: revoked, or its holder left the team'),
         },
       },
     },

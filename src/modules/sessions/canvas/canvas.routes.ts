@@ -1,6 +1,6 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
-import { ErrorRef } from '../../../shared/schemas.ts';
+import { errorResponse } from '../../../shared/schemas.ts';
 import { conflictResponse } from '../../teams/conflict-response.ts';
 import { session, sessionExtension } from '../route-auth.ts';
 import { SessionParams, TeamQuery } from '../sessions.schemas.ts';
@@ -50,8 +50,8 @@ export async function canvasRoutes(app: App) {
         response: {
           200: Canvas,
           ...conflictResponse('conflict: the canvas changed since the version in If-Match'),
-          413: { ...ErrorRef, description: 'payload_too_large' },
-          428: { ...ErrorRef, description: 'precondition_required: If-Match is missing' },
+          413: errorResponse('payload_too_large'),
+          428: errorResponse('precondition_required: If-Match is missing'),
         },
       },
     },

@@ -1,7 +1,7 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { ErrorRef, NoContent } from '../../../shared/schemas.ts';
+import { errorResponse, NoContent } from '../../../shared/schemas.ts';
 import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
 import { session, sessionExtension } from '../route-auth.ts';
 import { EmptyBody, SessionParams, TeamPageQuery, TeamQuery } from '../sessions.schemas.ts';
@@ -53,7 +53,7 @@ export async function participantsRoutes(app: App) {
           'recordings, markers and canvas (never changing them). Inviting the same person twice is 409.',
         params: SessionParams,
         body: InviteBody,
-        response: { 201: Participant, 409: { ...ErrorRef, description: 'conflict: already invited' } },
+        response: { 201: Participant, 409: errorResponse('conflict: already invited') },
       },
     },
     async (request, reply) =>

@@ -1,7 +1,7 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { ErrorRef, IdParams, NoContent } from '../../../shared/schemas.ts';
+import { errorResponse, IdParams, NoContent } from '../../../shared/schemas.ts';
 import { read, write } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
 import {
@@ -44,7 +44,7 @@ export async function collaboratorsRoutes(app: App) {
         body: CreateCollaboratorBody,
         response: {
           201: Collaborator,
-          409: { ...ErrorRef, description: 'The user (userId) is a collaborator of the track already' },
+          409: errorResponse('The user (userId) is a collaborator of the track already'),
         },
       },
     },

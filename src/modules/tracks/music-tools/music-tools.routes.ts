@@ -1,5 +1,5 @@
 import type { App } from '../../../app-types.ts';
-import { ErrorRef } from '../../../shared/schemas.ts';
+import { errorResponse } from '../../../shared/schemas.ts';
 import { read, write } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
 import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
@@ -26,12 +26,10 @@ export async function musicToolsRoutes(app: App) {
       body: MusicToolBody,
       response: {
         202: MusicToolJob,
-        409: { ...ErrorRef, description: 'The version has no registered audio yet' },
-        503: {
-          ...ErrorRef,
-          description:
-            'separation_unavailable: `mode: separate` without a configured service (SEPARATION_URL)',
-        },
+        409: errorResponse('The version has no registered audio yet'),
+        503: errorResponse(
+          'separation_unavailable: `mode: separate` without a configured service (SEPARATION_URL)',
+        ),
       },
     }),
     async (request, reply) =>

@@ -1,5 +1,5 @@
 import type { App } from '../../../app-types.ts';
-import { ErrorRef } from '../../../shared/schemas.ts';
+import { errorResponse } from '../../../shared/schemas.ts';
 import { session } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
 import { versionArgs, versionRoutes } from '../version-routes.ts';
@@ -7,7 +7,7 @@ import { VersionDetail } from '../versions/versions.schemas.ts';
 import { ReviewDecisionBody, ReviewRequestBody } from './reviews.schemas.ts';
 
 const route = versionRoutes('review');
-const noOpenReview = { 409: { ...ErrorRef, description: 'The version has no open review' } };
+const noOpenReview = { 409: errorResponse('The version has no open review') };
 
 /** Review requests on a version; each answers the version detail with its review state. */
 export async function reviewsRoutes(app: App) {
@@ -19,7 +19,7 @@ export async function reviewsRoutes(app: App) {
       summary: 'Ask team members to review this version',
       description: `Every reviewer must be a member of the owning team (400 otherwise); one open review at a time (409). ${OWNER_ONLY}`,
       body: ReviewRequestBody,
-      response: { 200: VersionDetail, 409: { ...ErrorRef, description: 'An open review exists' } },
+      response: { 200: VersionDetail, 409: errorResponse('An open review exists') },
     }),
     async (request) => reviews.request(...versionArgs(request), request.body.reviewerIds),
   );

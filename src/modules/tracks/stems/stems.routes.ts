@@ -1,6 +1,6 @@
 import type { App } from '../../../app-types.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { ErrorRef, NoContent } from '../../../shared/schemas.ts';
+import { errorResponse, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { read, session, write } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
@@ -21,10 +21,7 @@ const route = versionRoutes('stems');
 
 const registrationRefusals = {
   ...fileRefusals,
-  404: {
-    ...ErrorRef,
-    description: 'No such track, version or stem, or the key is not an upload of this version',
-  },
+  404: errorResponse('No such track, version or stem, or the key is not an upload of this version'),
 };
 
 /** Stems of a version: upload URL, register, list, read, change, delete, and cleanup of files and uploads. */

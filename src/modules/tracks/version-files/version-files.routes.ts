@@ -1,5 +1,5 @@
 import type { App } from '../../../app-types.ts';
-import { ErrorRef, NoContent } from '../../../shared/schemas.ts';
+import { errorResponse, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { session, write } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
@@ -17,10 +17,9 @@ const route = versionRoutes('files');
 // The shared upload refusals, and a version that holds its most files already.
 const refusals = {
   ...fileRefusals,
-  409: {
-    ...ErrorRef,
-    description: `The version holds ${MAX_VERSION_FILES} additional files already; ${fileRefusals[409].description}`,
-  },
+  409: errorResponse(
+    `The version holds ${MAX_VERSION_FILES} additional files already; ${fileRefusals[409].description}`,
+  ),
 };
 
 /** Additional audio files of a version: upload URL, registration, deletion (the detail lists them). */

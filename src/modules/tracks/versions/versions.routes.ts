@@ -1,7 +1,7 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { ErrorRef, IdParams, NoContent } from '../../../shared/schemas.ts';
+import { errorResponse, IdParams, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { read, session, write } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
@@ -172,7 +172,7 @@ export async function versionsRoutes(app: App) {
         params: VersionParams,
         response: {
           204: NoContent,
-          409: { ...ErrorRef, description: 'The only version of a track cannot be deleted' },
+          409: errorResponse('The only version of a track cannot be deleted'),
         },
       },
     },
