@@ -62,7 +62,7 @@ export async function seedCatalogue(
     returning id`);
   const trackIds = rowsOf<{ id: number }>(trackRows).map((r) => Number(r.id));
   await db.execute(sql`
-    insert into track_teams (track_id, team_id) select id, team_id from tracks
+    insert into track_teams (track_id, team_id, owner) select id, team_id, true from tracks
     where id between ${trackIds[0]} and ${trackIds.at(-1)}`);
   await db.execute(sql`
     insert into track_versions (track_id, position, name, audio_file_name, is_final)

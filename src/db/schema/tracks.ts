@@ -40,12 +40,17 @@ export const tracks = pgTable(
     index('tracks_updated_idx').on(t.updatedAt, t.id),
     index('tracks_title_idx').on(sql`lower(${t.title})`, t.id),
     index('tracks_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // A team's page of its own tracks walks these and stops after the page, whatever the team's size.
+    index('tracks_team_updated_idx').on(t.teamId, t.updatedAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('tracks_team_title_idx')
+      .on(t.teamId, sql`lower(${t.title})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
 /**
- * Every team that holds a track: its owning team and the teams it is shared with. Lists and access
- * checks go through this table.
+ * Every team that holds a track: its owning team (`owner`) and the teams it is shared with. Lists and
+ * access checks go through this table.
  */
 export const trackTeams = pgTable(
   'track_teams',
@@ -58,10 +63,13 @@ export const trackTeams = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     addedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     addedAt: stamp().notNull().defaultNow(),
+    /** The row of the track's own team (`tracks.team_id`), which a track never leaves. */
+    owner: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.trackId, t.teamId] }),
     index('track_teams_team_idx').on(t.teamId, t.trackId),
+    index('track_teams_shared_idx').on(t.teamId, t.trackId).where(sql`not ${t.owner}`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery, preparedSelect } from '../../db/prepared.ts';
 import { files, trackLinks, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
@@ -170,50 +170,64 @@ type ListShape = {
   q: boolean;
 };
 
+/** A page's filters and order on the tracks of `alias` (status, text, after the cursor). */
+function pageOf(alias: string, p: Placeholders<ListArgs>, shape: ListShape) {
+  const column = (name: string) => sql.raw(`"${alias}"."${name}"`);
+  const title = sql`lower(${column('title')})`;
+  const filters = and(
+    sql`${column('deleted_at')} is null`,
+    shape.status ? sql`${column('status_id')} = ${p.statusId}` : undefined,
+    shape.q
+      ? sql`strpos(lower(${column('title')} || ' ' || coalesce(${column('artist')}, '') || ' ' || coalesce(${column('genre')}, '')), lower(${p.q})) > 0`
+      : undefined,
+    shape.after && shape.sort === 'updated'
+      ? sql`(${column('updated_at')}, ${column('id')}) < (${p.afterKey}::timestamptz, ${p.afterId})`
+      : undefined,
+    shape.after && shape.sort === 'title'
+      ? sql`(${title}, ${column('id')}) > (${p.afterKey}, ${p.afterId})`
+      : undefined,
+  )!;
+  const order =
+    shape.sort === 'updated'
+      ? sql`${column('updated_at')} desc, ${column('id')} desc`
+      : sql`${title}, ${column('id')}`;
+  return { filters, order };
+}
+
+/**
+ * The ids of a page of one team's tracks: a page of those it owns, walked on its own index, and a page of
+ * those shared with it, in one list of at most twice the page; a team of any size costs a page.
+ */
+function teamPageIds(p: Placeholders<ListArgs>, shape: ListShape) {
+  const { filters, order } = pageOf('o', p, shape);
+  return sql`${outerTrackId} in (
+    (select o.id from tracks o where o.team_id = ${p.teamId} and ${filters} order by ${order} limit ${p.limit})
+    union all
+    (select o.id from track_teams s join tracks o on o.id = s.track_id
+      where s.team_id = ${p.teamId} and not s.owner and ${filters} order by ${order} limit ${p.limit}))`;
+}
+
 /** The caller's tracks (held by a team they may read) and whether their session or key is active. */
-function heldByCaller(caller: ListShape['caller'], p: Placeholders<ListArgs>) {
-  const heldBy = (teams: SQL) =>
-    sql`exists (select 1 from ${trackTeams} where ${trackTeams.trackId} = ${outerTrackId} and ${trackTeams.teamId} ${teams})`;
-  if (caller === 'key')
-    return { held: heldBy(sql`= ${p.teamId}`), callerActive: keyIsActiveSql(p.keyId, p.now) };
+function heldByCaller(p: Placeholders<ListArgs>, shape: ListShape) {
+  if (shape.caller === 'key')
+    return { held: teamPageIds(p, shape), callerActive: keyIsActiveSql(p.keyId, p.now) };
   const callerActive = sessionIsActiveSql(p.sessionId, p.userId, p.now);
-  if (caller === 'session')
+  if (shape.caller === 'session')
     return {
-      held: heldBy(sql`in (select m.team_id from team_members m where m.user_id = ${p.userId})`),
+      held: sql`exists (select 1 from ${trackTeams} where ${trackTeams.trackId} = ${outerTrackId}
+        and ${trackTeams.teamId} in (select m.team_id from team_members m where m.user_id = ${p.userId}))`,
       callerActive,
     };
-  // Tested once for the statement (it names no column of the row), beside the team's own index.
+  // Tested once for the statement (it names no column of the row).
   const member = sql`exists (select 1 from team_members m where m.team_id = ${p.teamId} and m.user_id = ${p.userId})`;
-  return { held: sql`${heldBy(sql`= ${p.teamId}`)} and ${member}`, callerActive };
+  return { held: sql`${teamPageIds(p, shape)} and ${member}`, callerActive };
 }
 
 function listStatement(db: Db, p: Placeholders<ListArgs>, shape: ListShape) {
-  const { held, callerActive } = heldByCaller(shape.caller, p);
-  const text = shape.q
-    ? sql`strpos(lower(${tracks.title} || ' ' || coalesce(${tracks.artist}, '') || ' ' || coalesce(${tracks.genre}, '')), lower(${p.q})) > 0`
-    : undefined;
-  let after: SQL | undefined;
-  if (shape.after && shape.sort === 'updated')
-    after = sql`(${tracks.updatedAt}, ${tracks.id}) < (${p.afterKey}::timestamptz, ${p.afterId})`;
-  if (shape.after && shape.sort === 'title')
-    after = sql`(${titleKey}, ${tracks.id}) > (${p.afterKey}, ${p.afterId})`;
-  const order =
-    shape.sort === 'updated' ? [desc(tracks.updatedAt), desc(tracks.id)] : [asc(titleKey), asc(tracks.id)];
+  const { held, callerActive } = heldByCaller(p, shape);
+  const { filters, order } = pageOf('tracks', p, shape);
   const fields = { ...trackSummaryColumns, titleKey, callerActive };
-  const query = db
-    .select(fields)
-    .from(tracks)
-    .where(
-      and(
-        isNull(tracks.deletedAt),
-        held,
-        shape.status ? eq(tracks.statusId, p.statusId) : undefined,
-        text,
-        after,
-      ),
-    )
-    .orderBy(...order)
-    .limit(p.limit);
+  const query = db.select(fields).from(tracks).where(and(filters, held)).orderBy(order).limit(p.limit);
   return { fields, query };
 }
 
@@ -287,7 +301,7 @@ export async function insertTrackWithVersion(tx: Db, input: NewTrack, actor: Act
     .returning();
   await tx
     .insert(trackTeams)
-    .values({ trackId: track!.id, teamId: input.teamId, addedBy: actor.actorUserId });
+    .values({ trackId: track!.id, teamId: input.teamId, addedBy: actor.actorUserId, owner: true });
   const [version] = await tx
     .insert(trackVersions)
     .values({
