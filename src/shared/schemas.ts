@@ -62,9 +62,12 @@ export function errorResponse(description: string) {
   return response;
 }
 
+/** The largest page a list answers. */
+export const MAX_PAGE_SIZE = 200;
+
 /** Query parameters of every list endpoint. */
 export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
   cursor: Type.Optional(
     Type.String({
       maxLength: 512,
