@@ -48,15 +48,11 @@ const ERROR_RESPONSES = {
 };
 
 function errorResponses(route: RouteOptions): Record<string, unknown> {
-  const { 400: invalid, 500: failed, 503: unavailable } = ERROR_RESPONSES;
-  const responses: Record<string, unknown> = { 400: invalid, 500: failed, 503: unavailable };
-  if (route.schema?.body) Object.assign(responses, { 413: ERROR_RESPONSES[413], 415: ERROR_RESPONSES[415] });
+  const codes: (keyof typeof ERROR_RESPONSES)[] = [400, 500, 503];
+  if (route.schema?.body) codes.push(413, 415);
   const cls = route.config?.auth;
-  if (cls && cls.kind !== 'anonymous') {
-    const { 401: unauthorized, 403: forbidden, 404: notFound, 429: limited } = ERROR_RESPONSES;
-    Object.assign(responses, { 401: unauthorized, 403: forbidden, 404: notFound, 429: limited });
-  }
-  return responses;
+  if (cls && cls.kind !== 'anonymous') codes.push(401, 403, 404, 429);
+  return Object.fromEntries(codes.map((code) => [code, ERROR_RESPONSES[code]]));
 }
 
 /**

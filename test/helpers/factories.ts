@@ -88,16 +88,19 @@ export function makeFactories({ app, request }: Base) {
         { actorUserId: team.owner.id, actorKeyId: null },
       ),
     );
-    for (const teamId of team.shareWith ?? []) {
-      const res = await request({
-        method: 'POST',
-        url: `/api/v1/tracks/${track.id}/teams`,
-        token: team.owner.token,
-        payload: { teamId },
-      });
-      if (res.statusCode !== 200) throw new Error(`share failed: ${res.statusCode} ${res.body}`);
-    }
+    for (const teamId of team.shareWith ?? []) await shareTrack(track.id, teamId, team.owner.token);
     return { id: track.id, teamId: team.id, versionId: version.id, title };
+  }
+
+  /** Shares a track with another team through the API, as `token` (an owner or admin of both teams). */
+  async function shareTrack(trackId: number, teamId: number, token: string): Promise<void> {
+    const res = await request({
+      method: 'POST',
+      url: `/api/v1/tracks/${trackId}/teams`,
+      token,
+      payload: { teamId },
+    });
+    if (res.statusCode !== 200) throw new Error(`share failed: ${res.statusCode} ${res.body}`);
   }
 
   /** Another version of a track, at the end of its list. */
@@ -119,5 +122,5 @@ export function makeFactories({ app, request }: Base) {
     return { id: row!.id, name: row!.name };
   }
 
-  return { newUser, newTeam, addMember, newApiKey, newTrack, newVersion, unique };
+  return { newUser, newTeam, addMember, newApiKey, newTrack, shareTrack, newVersion, unique };
 }

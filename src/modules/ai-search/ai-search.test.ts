@@ -232,13 +232,7 @@ describe('AI search over a team (teamId)', () => {
     });
     expect(gone.statusCode).toBe(204);
     const shared = await t({ genre: 'Reggaeton', language: 'es', releaseDate: '2023-07-07' }, other);
-    const share = await ctx.request({
-      method: 'POST',
-      url: `/api/v1/tracks/${shared.id}/teams`,
-      token: team.owner.token,
-      payload: { teamId: team.id },
-    });
-    expect(share.statusCode, share.body).toBe(200);
+    await ctx.shareTrack(shared.id, team.id, team.owner.token);
     // Another team's identical track is never found.
     const stranger = await ctx.newTeam();
     await t({ genre: 'Reggaeton', language: 'es', releaseDate: '2023-05-01' }, stranger);

@@ -30,13 +30,7 @@ async function sharedTrackSetup() {
   const home = await ctx.newTeam();
   const guest = await ctx.newTeam(home.owner);
   const track = await ctx.newTrack(home);
-  const shared = await ctx.request({
-    method: 'POST',
-    url: `/api/v1/tracks/${track.id}/teams`,
-    token: home.owner.token,
-    payload: { teamId: guest.id },
-  });
-  expect(shared.statusCode, shared.body).toBe(200);
+  await ctx.shareTrack(track.id, guest.id, home.owner.token);
   return { home, guest, track };
 }
 

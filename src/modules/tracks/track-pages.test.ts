@@ -50,15 +50,7 @@ describe("pages of a team's tracks", () => {
       const statusId = i % 2 === 0 ? 'idea' : 'writing';
       const track: TestTrack = await ctx.newTrack(owner, { title, statusId });
       const shared = owner === other && i !== 7;
-      if (shared) {
-        const res = await ctx.request({
-          method: 'POST',
-          url: `/api/v1/tracks/${track.id}/teams`,
-          token: team.owner.token,
-          payload: { teamId: team.id },
-        });
-        expect(res.statusCode, res.body).toBe(200);
-      }
+      if (shared) await ctx.shareTrack(track.id, team.id, team.owner.token);
       // Times out of creation order, two of them equal (the id breaks the tie).
       const updatedAt = base + ((i * 7) % 10) * 60_000 - (i === 4 ? 60_000 : 0);
       const deleted = i === 5 || i === 8;

@@ -208,7 +208,7 @@ function teamPage(team: SQL, p: Placeholders<ListArgs>, shape: ListShape) {
 }
 
 /** Up to this many teams, a session's page across its teams is made of a page of each. */
-const TEAMS_PAGED_ONE_BY_ONE = 20;
+const TEAMS_PAGED_ONE_BY_ONE = sql.raw('20');
 // A constant bound, not the page's own limit: a generic plan takes a limit it cannot see for a tenth of
 // the table, and plans a parallel walk whose workers start even when the branch is not taken (30-50 ms).
 const SESSION_PAGE_BOUND = sql.raw(String(MAX_PAGE_SIZE + 1));
@@ -223,9 +223,9 @@ function sessionPageIds(p: Placeholders<ListArgs>, shape: ListShape) {
   const teams = sql`(select count(*) from team_members c where c.user_id = ${p.userId})`;
   return sql`${outerTrackId} in (
     (select page.id from team_members m cross join lateral (${teamPage(sql`m.team_id`, p, shape)}) page
-      where m.user_id = ${p.userId} and ${teams} <= ${sql.raw(String(TEAMS_PAGED_ONE_BY_ONE))})
+      where m.user_id = ${p.userId} and ${teams} <= ${TEAMS_PAGED_ONE_BY_ONE})
     union all
-    (select o.id from tracks o where ${filters} and ${teams} > ${sql.raw(String(TEAMS_PAGED_ONE_BY_ONE))}
+    (select o.id from tracks o where ${filters} and ${teams} > ${TEAMS_PAGED_ONE_BY_ONE}
       and exists (select 1 from track_teams h join team_members m on m.team_id = h.team_id
         where h.track_id = o.id and m.user_id = ${p.userId})
       order by ${order} limit ${SESSION_PAGE_BOUND}))`;
@@ -233,19 +233,13 @@ function sessionPageIds(p: Placeholders<ListArgs>, shape: ListShape) {
 
 /** The caller's tracks (held by a team they may read) and whether their session or key is active. */
 function heldByCaller(p: Placeholders<ListArgs>, shape: ListShape) {
-  if (shape.caller === 'key')
-    return {
-      held: sql`${outerTrackId} in (${teamPage(sql`${p.teamId}`, p, shape)})`,
-      callerActive: keyIsActiveSql(p.keyId, p.now),
-    };
+  const onTeamPage = sql`${outerTrackId} in (${teamPage(sql`${p.teamId}`, p, shape)})`;
+  if (shape.caller === 'key') return { held: onTeamPage, callerActive: keyIsActiveSql(p.keyId, p.now) };
   const callerActive = sessionIsActiveSql(p.sessionId, p.userId, p.now);
   if (shape.caller === 'session') return { held: sessionPageIds(p, shape), callerActive };
   // Tested once for the statement (it names no column of the row).
   const member = sql`exists (select 1 from team_members m where m.team_id = ${p.teamId} and m.user_id = ${p.userId})`;
-  return {
-    held: sql`${outerTrackId} in (${teamPage(sql`${p.teamId}`, p, shape)}) and ${member}`,
-    callerActive,
-  };
+  return { held: sql`${onTeamPage} and ${member}`, callerActive };
 }
 
 function listStatement(db: Db, p: Placeholders<ListArgs>, shape: ListShape) {

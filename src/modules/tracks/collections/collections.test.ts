@@ -18,12 +18,7 @@ describe('track collections', () => {
     await ctx.request({ method: 'DELETE', url: `/api/v1/tracks/${gone.id}`, token: owner.token });
     // Sharing is for owners and admins of the owning team.
     await ctx.addMember(stranger, 'admin', owner);
-    await ctx.request({
-      method: 'POST',
-      url: `/api/v1/tracks/${shared.id}/teams`,
-      token: owner.token,
-      payload: { teamId: b.id },
-    });
+    await ctx.shareTrack(shared.id, b.id, owner.token);
 
     const res = await ctx.request({ method: 'GET', url: '/api/v1/track-collections/', token: owner.token });
     expect(res.statusCode, res.body).toBe(200);
