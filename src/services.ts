@@ -20,6 +20,7 @@ import { createFinancialsServices } from './modules/financials/financials.servic
 import { FlagsService } from './modules/flags/flags.service.ts';
 import { InboxService } from './modules/inbox/inbox.service.ts';
 import { createInterviewsServices } from './modules/interviews/interviews.services.ts';
+import { Departures } from './modules/memberships/departures.ts';
 import { createNotificationsService } from './modules/notifications/notifications.services.ts';
 import { startPush } from './modules/notifications/push/push.ts';
 import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
@@ -66,7 +67,9 @@ export async function createServices({
     clock,
   });
   const externalTokens = config.auth.oidc ? new ExternalTokens(db, clock, config.auth.oidc) : undefined;
-  const apiKeys = new ApiKeysService(db, clock, config.apiKeyPrefix);
+  // What ends with a membership, a role or a key: the modules holding such rights register below.
+  const departures = new Departures();
+  const apiKeys = new ApiKeysService(db, clock, config.apiKeyPrefix, departures);
   const auth = new AuthService(
     db,
     clock,
@@ -101,7 +104,8 @@ export async function createServices({
     accessTokens,
     limits,
     jobs,
-    ...createTeamsServices(db, clock),
+    departures,
+    ...createTeamsServices(db, clock, departures),
     ...fileServices,
     ...createTeamFilesServices(db, clock, fileServices.files),
     storageStats: new StorageStatsService(db, fileServices.files),
@@ -122,12 +126,12 @@ export async function createServices({
     }),
     ...createAlbumsServices(db, clock, fileServices.files),
     ...createFinancialsServices(db, clock, outbox),
-    organisations: createOrganisationsServices(db, clock, outbox, fileServices.files),
+    organisations: createOrganisationsServices(db, clock, outbox, fileServices.files, departures),
     ...createSessionsServices({ db, clock, config, secrets, files: fileServices.files, outbox }),
     ...createContactsServices(db, clock, limits),
     ...createToursServices({ db, clock, config, files: fileServices.files }),
     ...createInterviewsServices(db, clock),
-    users: createUsersServices(db, clock, jobs),
+    users: createUsersServices(db, clock, jobs, departures),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
     principalIsActive: createPrincipalIsActive({ db, clock, apiKeys }),

@@ -7,6 +7,7 @@ import { plans, teams } from '../db/schema/index.ts';
 import { ApiKeysService } from '../modules/api-keys/api-keys.service.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/auth.repository.ts';
 import { Passwords } from '../modules/auth/passwords.ts';
+import { Departures } from '../modules/memberships/departures.ts';
 import {
   ORGANISATION_COMMANDS,
   ORGANISATION_OPTIONS,
@@ -87,7 +88,8 @@ async function run(database: Database, config: Config, command: string[], option
       const scopes = [options.scope ?? []].flat() as string[];
       const unknown = scopes.filter((s) => !SCOPES.includes(s as Scope));
       if (unknown.length) throw new UsageError(`unknown scope: ${unknown.join(', ')}`);
-      const keys = new ApiKeysService(db, systemClock, config.apiKeyPrefix);
+      // Creating a key ends no right, so no consumer of departures is needed here.
+      const keys = new ApiKeysService(db, systemClock, config.apiKeyPrefix, new Departures());
       const principal = { type: 'session', userId: team.createdBy, sessionId: 'cli' } as const;
       const key = await keys.create(principal, id, {
         name: required(options, 'name'),

@@ -173,7 +173,9 @@ describe('API keys of people who lose their admin rights', () => {
       .where(eq(users.id, leaving.id));
     await expectWorks(leavingKey.key, track.id);
     const later = { now: () => new Date(requestedAt.getTime() + 31 * 86_400_000) };
-    expect(await purgeDeletedAccounts(ctx.database.db, later)).toBeGreaterThanOrEqual(1);
+    expect(
+      await purgeDeletedAccounts(ctx.database.db, later, ctx.app.services.departures),
+    ).toBeGreaterThanOrEqual(1);
     await expectRevoked(leavingKey.key, track.id);
     expect((await listedKeys(team)).map((k) => k.id)).not.toContain(leavingKey.id);
   });

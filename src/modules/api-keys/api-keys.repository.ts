@@ -27,27 +27,38 @@ export async function listApiKeys(
     .limit(limit);
 }
 
-export async function revokeApiKey(db: Db, teamId: number, keyId: number, now: Date): Promise<boolean> {
+/** A key that stopped working, as the consumers of its revocation need it. */
+export type RevokedKey = { id: number; teamId: number; createdBy: string | null };
+
+const revokedKey = { id: apiKeys.id, teamId: apiKeys.teamId, createdBy: apiKeys.createdBy };
+
+export async function revokeApiKey(
+  db: Db,
+  teamId: number,
+  keyId: number,
+  now: Date,
+): Promise<RevokedKey | null> {
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: now })
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.teamId, teamId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  return rows.length > 0;
+    .returning(revokedKey);
+  return rows[0] ?? null;
 }
 
 /**
- * Revokes the live keys the given people created, in one team or (without `teamId`) in every team. Called in
- * the transaction that ends or lowers their membership: a key never outlives its creator's admin rights.
+ * Revokes the live keys the given people created, in one team or (without `teamId`) in every team, and answers
+ * them. Called (through `Departures`) in the transaction that ends or lowers their membership: a key never
+ * outlives its creator's admin rights.
  */
 export async function revokeKeysCreatedBy(
   db: Db,
   creators: readonly string[],
   now: Date,
   teamId?: number,
-): Promise<void> {
-  if (creators.length === 0) return;
-  await db
+): Promise<RevokedKey[]> {
+  if (creators.length === 0) return [];
+  return db
     .update(apiKeys)
     .set({ revokedAt: now })
     .where(
@@ -56,7 +67,8 @@ export async function revokeKeysCreatedBy(
         teamId === undefined ? undefined : eq(apiKeys.teamId, teamId),
         isNull(apiKeys.revokedAt),
       ),
-    );
+    )
+    .returning(revokedKey);
 }
 
 /** Neither revoked nor expired at `now`. */

@@ -6,6 +6,7 @@ import { growingLru } from '../../shared/growing-lru.ts';
 import { randomToken, sha256 } from '../../shared/hash.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
+import type { Departures } from '../memberships/departures.ts';
 import { lockTeam } from '../teams/teams.repository.ts';
 import * as repo from './api-keys.repository.ts';
 
@@ -42,6 +43,7 @@ export class ApiKeysService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly keyPrefix: string,
+    private readonly departures: Departures,
   ) {}
 
   /** True when a bearer token has the shape of a team API key (it is then never tried as a JWT). */
@@ -86,8 +88,12 @@ export class ApiKeysService {
 
   async revoke(principal: Principal, teamId: number, keyId: number): Promise<void> {
     await requireTeam(this.db, principal, teamId, MANAGERS);
-    if (!(await repo.revokeApiKey(this.db, teamId, keyId, this.clock.now())))
-      throw errors.notFound('API key');
+    const at = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const key = await repo.revokeApiKey(tx, teamId, keyId, at);
+      if (!key) throw errors.notFound('API key');
+      await this.departures.keysRevoked(tx, { keys: [key], reason: 'revoked', at });
+    });
   }
 
   /** The principal of a live key, or null; checked against the database on every request so revocation is immediate. */

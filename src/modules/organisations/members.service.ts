@@ -5,6 +5,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { toPage } from '../../shared/pagination.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
+import type { Departures } from '../memberships/departures.ts';
 import { decodeJoinedCursor } from '../teams/cursors.ts';
 import {
   lockOrganisation,
@@ -36,6 +37,7 @@ export class OrganisationMembersService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly departures: Departures,
   ) {}
 
   async list(principal: Principal, organisationId: number, page: Page) {
@@ -82,6 +84,13 @@ export class OrganisationMembersService {
       if (target.role === 'owner')
         await this.keepAnOwner(tx, organisationId, 'The last owner cannot be demoted');
       await repo.updateRole(tx, organisationId, userId, role);
+      if (target.role !== 'member' && role === 'member')
+        await this.departures.organisationDeparture(tx, {
+          organisationId,
+          userId,
+          reason: 'demoted',
+          at: this.clock.now(),
+        });
       await this.record(tx, principal, organisationId, 'organisation.member_role_changed', userId, {
         from: target.role,
         to: role,
@@ -103,6 +112,13 @@ export class OrganisationMembersService {
       if (target.role === 'owner')
         await this.keepAnOwner(tx, organisationId, 'The last owner cannot leave the organisation');
       await repo.deleteMember(tx, organisationId, userId);
+      const reason = self ? 'left' : 'removed';
+      await this.departures.organisationDeparture(tx, {
+        organisationId,
+        userId,
+        reason,
+        at: this.clock.now(),
+      });
       await this.record(tx, principal, organisationId, 'organisation.member_removed', userId, {
         role: target.role,
       });

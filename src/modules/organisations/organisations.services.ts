@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
+import type { Departures } from '../memberships/departures.ts';
 import type { WebhookOutbox } from '../webhooks/outbox.ts';
 import { CampFilesService } from './camps/camp-files.service.ts';
 import { CampsService } from './camps/camps.service.ts';
@@ -18,11 +19,12 @@ export function createOrganisationsServices(
   clock: Clock,
   outbox: WebhookOutbox,
   files: FilesService,
+  departures: Departures,
 ) {
   return {
     organisations: new OrganisationsService(db, clock, files),
     teams: new OrganisationTeamsService(db, clock),
-    members: new OrganisationMembersService(db, clock),
+    members: new OrganisationMembersService(db, clock, departures),
     places: new PlacesService(db, clock),
     camps: new CampsService(db, clock, outbox, files),
     listening: new ListeningService(db, clock),

@@ -5,7 +5,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
-import { revokeKeysCreatedBy } from '../api-keys/api-keys.repository.ts';
+import type { Departures } from '../memberships/departures.ts';
 import { decodeEmailCursor, decodeJoinedCursor, decodeNameCursor, type PageInput } from './cursors.ts';
 import * as repo from './members.repository.ts';
 import { lockTeam } from './teams.repository.ts';
@@ -25,6 +25,7 @@ export class MembersService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly departures: Departures,
   ) {}
 
   async list(principal: Principal, teamId: number, page: PageInput) {
@@ -65,7 +66,7 @@ export class MembersService {
 
   /**
    * Owners and admins change roles; only owners make or unmake owners; a team keeps at least one owner.
-   * A demotion below admin revokes the team API keys the member created.
+   * A demotion below admin ends what the admin role gave (the team API keys the member created, ...).
    */
   async updateRole(principal: Principal, teamId: number, userId: string, role: TeamRole) {
     return this.db.transaction(async (tx) => {
@@ -77,14 +78,15 @@ export class MembersService {
         throw errors.forbidden('Only an owner can make or unmake owners');
       if (target.role === 'owner') await this.keepAnOwner(tx, teamId, 'The last owner cannot be demoted');
       await repo.updateMemberRole(tx, teamId, userId, role);
-      if (!isManager(role)) await revokeKeysCreatedBy(tx, [userId], this.clock.now(), teamId);
+      if (isManager(target.role) && !isManager(role))
+        await this.departures.teamDeparture(tx, { teamId, userId, reason: 'demoted', at: this.clock.now() });
       return view({ ...target, role });
     });
   }
 
   /**
    * Owners and admins remove others (only owners remove owners); anyone may leave but the last owner.
-   * The team API keys the member created are revoked with the membership.
+   * Everything the membership gave ends with it (see `Departures`).
    */
   async remove(principal: Principal, teamId: number, userId: string): Promise<void> {
     const self = sessionUserId(principal) === userId;
@@ -97,7 +99,8 @@ export class MembersService {
         throw errors.forbidden('Only an owner can remove an owner');
       if (target.role === 'owner') await this.keepAnOwner(tx, teamId, 'The last owner cannot leave the team');
       await repo.deleteMember(tx, teamId, userId);
-      await revokeKeysCreatedBy(tx, [userId], this.clock.now(), teamId);
+      const reason = self ? 'left' : 'removed';
+      await this.departures.teamDeparture(tx, { teamId, userId, reason, at: this.clock.now() });
     });
   }
 

@@ -4,6 +4,7 @@ import { users } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { revokeKeysCreatedBy } from '../api-keys/api-keys.repository.ts';
+import type { Departures } from '../memberships/departures.ts';
 import { PURGE_AFTER_DAYS } from './account.service.ts';
 
 export const ACCOUNT_JOBS = { purgeDeleted: 'users.purgeDeletedAccounts' } as const;
@@ -18,7 +19,7 @@ const BATCH = 100;
  * no longer naming them, and the team API keys they created are revoked first (a key whose creator is
  * unknown would otherwise outlive them). Answers how many accounts went.
  */
-export async function purgeDeletedAccounts(db: Db, clock: Clock): Promise<number> {
+export async function purgeDeletedAccounts(db: Db, clock: Clock, departures: Departures): Promise<number> {
   const cutoff = new Date(clock.now().getTime() - PURGE_AFTER_DAYS * DAY);
   const due = and(isNotNull(users.deletionRequestedAt), lt(users.deletionRequestedAt, cutoff));
   let purged = 0;
@@ -34,7 +35,9 @@ export async function purgeDeletedAccounts(db: Db, clock: Clock): Promise<number
         .for('update', { skipLocked: true });
       const ids = batch.map((row) => row.id);
       if (ids.length === 0) return [];
-      await revokeKeysCreatedBy(tx, ids, clock.now());
+      const at = clock.now();
+      const keys = await revokeKeysCreatedBy(tx, ids, at);
+      await departures.keysRevoked(tx, { keys, reason: 'account_deleted', at });
       return tx.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
     });
     purged += gone.length;
@@ -43,9 +46,9 @@ export async function purgeDeletedAccounts(db: Db, clock: Clock): Promise<number
 }
 
 /** The users area's background work: the hourly purge of accounts past their deletion grace period. */
-export function defineAccountJobs(jobs: JobQueue, db: Db, clock: Clock): void {
+export function defineAccountJobs(jobs: JobQueue, db: Db, clock: Clock, departures: Departures): void {
   jobs.define(ACCOUNT_JOBS.purgeDeleted, async () => {
-    await purgeDeletedAccounts(db, clock);
+    await purgeDeletedAccounts(db, clock, departures);
   });
   jobs.every(ACCOUNT_JOBS.purgeDeleted, HOUR);
 }

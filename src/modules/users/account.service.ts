@@ -4,8 +4,8 @@ import type { Clock } from '../../shared/clock.ts';
 import { sqlState } from '../../shared/db-errors.ts';
 import { AppError, errors } from '../../shared/errors.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
-import { revokeKeysCreatedBy } from '../api-keys/api-keys.repository.ts';
 import { findUserById, revokeUserSessions } from '../auth/auth.repository.ts';
+import type { Departures } from '../memberships/departures.ts';
 import * as repo from './account.repository.ts';
 import { deletePushTokensOf } from './push-tokens.repository.ts';
 import { ACCOUNT_DELETION_PHRASE } from './users.schemas.ts';
@@ -54,6 +54,7 @@ export class AccountService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly departures: Departures,
   ) {}
 
   async status(principal: Principal): Promise<DeletionStatus> {
@@ -94,6 +95,15 @@ export class AccountService {
             blocking.map((t) => t.teamId),
             blockingOrganisations.map((o) => o.organisationId),
           );
+        for (const { teamId } of teams)
+          await this.departures.teamDeparture(tx, { teamId, userId, reason: 'account_deleted', at: now });
+        for (const { organisationId } of organisations)
+          await this.departures.organisationDeparture(tx, {
+            organisationId,
+            userId,
+            reason: 'account_deleted',
+            at: now,
+          });
         await repo.removeMemberships(tx, userId);
         await repo.removeOrganisationMemberships(tx, userId);
         // An organisation the user is alone in, without teams, goes with the account.
@@ -101,7 +111,6 @@ export class AccountService {
           tx,
           organisations.filter((o) => o.members === 1 && o.teams === 0).map((o) => o.organisationId),
         );
-        await revokeKeysCreatedBy(tx, [userId], now);
         await repo.deleteTeams(
           tx,
           teams.filter((t) => t.members === 1).map((t) => t.teamId),

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { Departures } from '../memberships/departures.ts';
 import { defineAccountJobs } from './account.jobs.ts';
 import { AccountService } from './account.service.ts';
 import { PreferencesService } from './preferences.service.ts';
@@ -8,12 +9,12 @@ import { ProfileService } from './profile.service.ts';
 import { PushTokensService } from './push-tokens.service.ts';
 
 /** The services behind `/api/v1/user/*`: everything about the signed-in user that needs no team. */
-export function createUsersServices(db: Db, clock: Clock, jobs: JobQueue) {
-  defineAccountJobs(jobs, db, clock);
+export function createUsersServices(db: Db, clock: Clock, jobs: JobQueue, departures: Departures) {
+  defineAccountJobs(jobs, db, clock, departures);
   return {
     profile: new ProfileService(db, clock),
     preferences: new PreferencesService(db, clock),
     pushTokens: new PushTokensService(db, clock),
-    account: new AccountService(db, clock),
+    account: new AccountService(db, clock, departures),
   };
 }
