@@ -209,7 +209,10 @@ export async function linkExternalSubject(
 ): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ externalSubject, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+    .set({
+      externalSubject,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+    })
     .where(and(eq(users.id, userId), isNull(users.externalSubject)))
     .returning({ id: users.id });
   return rows.length > 0;
