@@ -30,6 +30,13 @@ export const errors = {
     new AppError(403, 'session_required', 'This endpoint needs a session token; API keys are not accepted'),
   forbidden: (message = 'Your role in this team does not allow this') =>
     new AppError(403, 'forbidden', message),
+  /** Something sent to an e-mail address, claimed by an account that has not shown the address is its own. */
+  emailUnverified: () =>
+    new AppError(
+      403,
+      'email_unverified',
+      'Your e-mail address is not verified: what was sent to it is accepted with its own token or link',
+    ),
   notFound: (what = 'resource') => new AppError(404, 'not_found', `${capitalise(what)} not found`),
   routeNotFound: (method: string, url: string) =>
     new AppError(404, 'not_found', `No route ${method} ${url.split('?')[0]}`),

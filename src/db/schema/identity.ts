@@ -30,6 +30,12 @@ export const users = pgTable(
     zeroDataRetention: boolean().notNull().default(false),
     lastAppOpenedAt: timestamp({ withTimezone: true }),
     deletionRequestedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the address was shown to belong to the account (an identity provider vouched for it, or an
+     * operator made the account); null for password sign-ups. Only a verified address claims what was
+     * sent to it without its token.
+     */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -188,3 +188,43 @@ export const campFiles = pgTable(
   },
   (t) => [index('camp_files_camp_idx').on(t.campId, t.fileId)],
 );
+
+/**
+ * An invitation to join an organisation, to an e-mail address or to a user id (exactly one). The user id
+ * is not a foreign key on purpose: an invitation to an id nobody has is made and answered like any other,
+ * so inviting tells nothing about which accounts exist. Single use; it expires.
+ */
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text(),
+    userId: uuid(),
+    role: text().$type<OrganisationRole>().notNull(),
+    token: text().notNull(),
+    expiresAt: stamp().notNull(),
+    acceptedAt: stamp(),
+    acceptedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    declinedAt: stamp(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: stamp().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('organisation_invitations_token_unique').on(t.token),
+    index('organisation_invitations_organisation_idx').on(t.organisationId, t.id),
+    index('organisation_invitations_user_idx').on(t.userId),
+    index('organisation_invitations_email_idx').on(sql`lower(${t.email})`),
+    // At most one open (neither accepted nor declined) invitation per address or user and organisation.
+    uniqueIndex('organisation_invitations_open_email_unique')
+      .on(t.organisationId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null and ${t.email} is not null`),
+    uniqueIndex('organisation_invitations_open_user_unique')
+      .on(t.organisationId, t.userId)
+      .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null and ${t.userId} is not null`),
+    check('organisation_invitations_role', sql`${t.role} in ('owner', 'admin', 'member')`),
+    check('organisation_invitations_invitee', sql`(${t.email} is null) <> (${t.userId} is null)`),
+  ],
+);

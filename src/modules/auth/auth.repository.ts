@@ -30,6 +30,8 @@ export async function insertUser(
     name?: string | null;
     passwordHash?: string | null;
     externalSubject?: string | null;
+    /** When the address was shown to be the account's own; null (unverified) for a password sign-up. */
+    emailVerifiedAt?: Date | null;
   },
 ): Promise<UserRow> {
   const [row] = await db
@@ -198,10 +200,19 @@ export async function findUserByExternalSubject(
 }
 
 /** Links an account that is not linked yet; false when it already is (to this or another subject). */
-export async function linkExternalSubject(db: Db, userId: string, externalSubject: string): Promise<boolean> {
+/** Links the provider's subject to the account; the provider vouched for the address, so it is verified. */
+export async function linkExternalSubject(
+  db: Db,
+  userId: string,
+  externalSubject: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ externalSubject })
+    .set({
+      externalSubject,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+    })
     .where(and(eq(users.id, userId), isNull(users.externalSubject)))
     .returning({ id: users.id });
   return rows.length > 0;

@@ -33,6 +33,15 @@ async function usersWithSubject(sub: string) {
     .where(eq(users.externalSubject, `${provider.issuer}|${sub}`));
 }
 
+/** Whether the account's address counts as verified (what was sent to it alone reaches it). */
+async function isVerified(userId: string) {
+  const [row] = await ctx.database.db
+    .select({ at: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.at !== null && row?.at !== undefined;
+}
+
 describe('external OpenID Connect provider', () => {
   it('accepts a provider token and provisions its user on first sight, the same user after', async () => {
     const sub = subject();
@@ -41,6 +50,7 @@ describe('external OpenID Connect provider', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ email, name: 'Ola', teams: [] });
     expect(await usersWithSubject(sub)).toEqual([{ id: first.json().id, email }]);
+    expect(await isVerified(first.json().id)).toBe(true);
 
     const again = await me(await provider.sign({ sub, email, email_verified: true, jti: 'another' }));
     expect(again.statusCode).toBe(200);
@@ -165,12 +175,15 @@ describe('external OpenID Connect provider', () => {
         );
       }
       expect(await usersWithSubject(sub)).toEqual([]);
+      expect(await isVerified(local.id)).toBe(false);
 
       const linked = await me(
         await provider.sign({ sub, email: local.email.toUpperCase(), email_verified: true }),
       );
       expect(linked.statusCode).toBe(200);
       expect(linked.json().id).toBe(local.id);
+      // The provider vouched for the address: it is verified from now on.
+      expect(await isVerified(local.id)).toBe(true);
       // Known by its subject from now on, even without an e-mail claim.
       const bySubject = await me(await provider.sign({ sub }));
       expect(bySubject.json().id).toBe(local.id);

@@ -106,7 +106,8 @@ export class ExternalTokens {
       // Provisioned by another first request of this subject between the two lookups.
       if (sameEmail.externalSubject === externalSubject) return sameEmail.id;
       if (sameEmail.externalSubject) return null;
-      if (await repo.linkExternalSubject(this.db, sameEmail.id, externalSubject)) return sameEmail.id;
+      if (await repo.linkExternalSubject(this.db, sameEmail.id, externalSubject, this.clock.now()))
+        return sameEmail.id;
       // Linked at the same moment by another request: to this subject is fine, to another is not.
       return (await repo.findUserByExternalSubject(this.db, externalSubject))?.id ?? null;
     }
@@ -115,6 +116,8 @@ export class ExternalTokens {
         email,
         name: typeof name === 'string' ? name : null,
         externalSubject,
+        // Only a token with `email_verified: true` reaches this point.
+        emailVerifiedAt: this.clock.now(),
       });
       return user.id;
     } catch (error) {

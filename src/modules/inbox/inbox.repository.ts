@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   chatMessageMentions,
@@ -6,6 +6,8 @@ import {
   chatThreads,
   followUpTasks,
   invites,
+  organisationInvitations,
+  organisations,
   reviewReviewers,
   sessionParticipants,
   studioSessions,
@@ -28,7 +30,7 @@ const total = sql<number>`(count(*) over ())::int`;
 const memberOf = (teamId: unknown, userId: string) =>
   sql`exists (select 1 from ${teamMembers} im where im.team_id = ${teamId} and im.user_id = ${userId}::uuid)`;
 
-/** Open invites to the person's address from teams they are not in yet. */
+/** Open invites to the person's (verified) address from teams they are not in yet. */
 export function openInvites(db: Db, userId: string, email: string, now: Date) {
   return db
     .select({
@@ -54,6 +56,40 @@ export function openInvites(db: Db, userId: string, email: string, now: Date) {
       ),
     )
     .orderBy(desc(invites.createdAt), desc(invites.id))
+    .limit(PER_SOURCE);
+}
+
+/**
+ * Open invitations to organisations the person is not in yet: to their id, and to their address when it is
+ * verified (`email` null otherwise).
+ */
+export function organisationInvitationsAwaiting(db: Db, userId: string, email: string | null, now: Date) {
+  const i = organisationInvitations;
+  return db
+    .select({
+      id: i.id,
+      organisationId: i.organisationId,
+      organisationName: organisations.name,
+      role: i.role,
+      token: i.token,
+      expiresAt: i.expiresAt,
+      createdAt: i.createdAt,
+      invitedBy: i.createdBy,
+      total,
+    })
+    .from(i)
+    .innerJoin(organisations, eq(organisations.id, i.organisationId))
+    .where(
+      and(
+        email === null ? eq(i.userId, userId) : or(eq(i.userId, userId), sameEmail(i.email, email)),
+        isNull(i.acceptedAt),
+        isNull(i.declinedAt),
+        gt(i.expiresAt, now),
+        sql`not exists (select 1 from organisation_members om
+          where om.organisation_id = ${i.organisationId} and om.user_id = ${userId}::uuid)`,
+      ),
+    )
+    .orderBy(desc(i.createdAt), desc(i.id))
     .limit(PER_SOURCE);
 }
 
@@ -89,8 +125,11 @@ export function reviewsAwaiting(db: Db, userId: string) {
     .limit(PER_SOURCE);
 }
 
-/** Invitations to sessions still ahead or running that the person has not answered. */
-export function sessionInvitations(db: Db, userId: string, email: string, now: Date) {
+/**
+ * Invitations to sessions still ahead or running that the person has not answered: to them, and to their
+ * address when it is verified (`email` null otherwise).
+ */
+export function sessionInvitations(db: Db, userId: string, email: string | null, now: Date) {
   return db
     .select({
       participantId: sessionParticipants.id,
@@ -107,7 +146,9 @@ export function sessionInvitations(db: Db, userId: string, email: string, now: D
     .innerJoin(studioSessions, eq(studioSessions.id, sessionParticipants.sessionId))
     .where(
       and(
-        sql`(${sessionParticipants.userId} = ${userId}::uuid or (${sessionParticipants.userId} is null
+        email === null
+          ? eq(sessionParticipants.userId, userId)
+          : sql`(${sessionParticipants.userId} = ${userId}::uuid or (${sessionParticipants.userId} is null
           and ${sameEmail(sessionParticipants.email, email)}))`,
         eq(sessionParticipants.status, 'invited'),
         inArray(studioSessions.status, ['scheduled', 'live']),
@@ -173,9 +214,4 @@ export function unreadMentions(db: Db, userId: string) {
     )
     .orderBy(desc(chatMessages.id))
     .limit(PER_SOURCE);
-}
-
-export async function emailOf(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email;
 }

@@ -14,10 +14,14 @@ export async function inboxRoutes(app: App) {
         operationId: 'inbox.get',
         summary: 'What waits for your action across your teams',
         description:
-          'Open invites to your address, reviews waiting for your decision, studio session invitations you ' +
+          'Open team invites to your address, invitations to organisations (to you, or to your address), ' +
+          'reviews waiting for your decision, studio session invitations you ' +
           'have not answered (sessions not over), your follow-up tasks that are due, and chat messages ' +
           'mentioning you after your read marker. Worked out at each call, so an item leaves as soon as it is ' +
-          'acted on; items of teams you have left do not show. Each item carries the calls that act on it.',
+          'acted on; items of teams you have left do not show. Each item carries the calls that act on it. ' +
+          'What was sent to an e-mail address alone (team invites, organisation and session invitations to ' +
+          'it) is listed only once the address is verified; an account made by password sign-up is not, ' +
+          'and accepts such an invite with the token it was sent.',
         response: { 200: Inbox },
       },
     },

@@ -8,16 +8,28 @@ const Action = Type.Object({
 });
 
 export const InboxItem = Type.Object({
-  kind: StringEnum(['team_invite', 'review_request', 'session_invitation', 'follow_up_due', 'mention'], {
-    description:
-      'team_invite (accept or decline), review_request (decide), session_invitation (respond with ' +
-      '`{participantId, accept}`), follow_up_due (delete the task once done), mention (unread: mark the thread read)',
-  }),
+  kind: StringEnum(
+    [
+      'team_invite',
+      'organisation_invitation',
+      'review_request',
+      'session_invitation',
+      'follow_up_due',
+      'mention',
+    ],
+    {
+      description:
+        'team_invite and organisation_invitation (accept or decline), review_request (decide), session_invitation (respond with ' +
+        '`{participantId, accept}`), follow_up_due (delete the task once done), mention (unread: mark the thread read)',
+    },
+  ),
   id: Type.String({ description: 'Stable for the item: `<kind>:<id of the thing>`' }),
   at: Timestamp,
-  teamId: Type.Union([Id, Type.Null()], { description: 'The team it comes from; null for a chat mention' }),
+  teamId: Type.Union([Id, Type.Null()], {
+    description: 'The team it comes from; null for a chat mention and an organisation invitation',
+  }),
   title: Type.String({
-    description: 'Team name, "track – version", session title, person, or mention author',
+    description: 'Team or organisation name, "track – version", session title, person, or mention author',
   }),
   data: Type.Record(Type.String(), Type.Unknown(), { description: 'The ids the actions need' }),
   actions: Type.Record(Type.String(), Action, {
@@ -33,6 +45,7 @@ export const Inbox = Type.Object({
   }),
   counts: Type.Object({
     invites: Count,
+    organisationInvitations: Count,
     reviews: Count,
     sessions: Count,
     followUps: Count,

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
+import { addressOf } from '../../shared/own-address.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
 import * as repo from './inbox.repository.ts';
 
@@ -24,10 +25,13 @@ export class InboxService {
 
   async get(principal: Principal) {
     const userId = sessionUserId(principal);
-    const email = await repo.emailOf(this.db, userId);
-    if (email === undefined) throw errors.notFound('user');
+    const own = await addressOf(this.db, userId);
+    if (own === undefined) throw errors.notFound('user');
+    // What is matched by the address alone goes to a verified address only.
+    const email = own.verified ? own.email : null;
     const now = this.clock.now();
-    const invites = await repo.openInvites(this.db, userId, email, now);
+    const invites = email === null ? [] : await repo.openInvites(this.db, userId, email, now);
+    const organisationInvitations = await repo.organisationInvitationsAwaiting(this.db, userId, email, now);
     const reviews = await repo.reviewsAwaiting(this.db, userId);
     const sessions = await repo.sessionInvitations(this.db, userId, email, now);
     const followUps = await repo.followUpsDue(this.db, userId, now);
@@ -49,6 +53,24 @@ export class InboxService {
         actions: {
           accept: post(`/api/v1/invites/${i.token}/accept`),
           decline: post(`/api/v1/invites/${i.token}/decline`),
+        },
+      })),
+      ...organisationInvitations.map((i) => ({
+        kind: 'organisation_invitation' as const,
+        id: `organisation_invitation:${i.id}`,
+        at: i.createdAt,
+        teamId: null,
+        title: i.organisationName,
+        data: {
+          invitationId: i.id,
+          organisationId: i.organisationId,
+          role: i.role,
+          invitedBy: i.invitedBy,
+          expiresAt: i.expiresAt,
+        },
+        actions: {
+          accept: post(`/api/v1/organisation-invitations/${i.token}/accept`),
+          decline: post(`/api/v1/organisation-invitations/${i.token}/decline`),
         },
       })),
       ...reviews.map((r) => ({
@@ -116,6 +138,7 @@ export class InboxService {
     ].sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1));
     const counts = {
       invites: countOf(invites),
+      organisationInvitations: countOf(organisationInvitations),
       reviews: countOf(reviews),
       sessions: countOf(sessions),
       followUps: countOf(followUps),

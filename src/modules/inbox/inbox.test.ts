@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../test/helpers/account.ts';
 import { TestClock, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
 import {
   describeSecurityMatrix,
@@ -11,6 +12,7 @@ import { planWithoutSeqScans, seqScannedTables } from '../stats/query-plan.test-
 import {
   followUpsDue,
   openInvites,
+  organisationInvitationsAwaiting,
   reviewsAwaiting,
   sessionInvitations,
   unreadMentions,
@@ -34,6 +36,12 @@ const inbox = async (user: TestUser) =>
     items: Item[];
     counts: Record<string, number>;
   };
+/** A user whose address is verified: what was sent to the address alone reaches only such a user. */
+const verifiedUser = async () => {
+  const user = await ctx.newUser();
+  await markEmailVerified(ctx, user);
+  return user;
+};
 const ids = async (user: TestUser) => (await inbox(user)).items.map((i) => i.id);
 /** Calls an item's action as `user`. */
 const act = (user: TestUser, item: Item, action: string, payload?: object) =>
@@ -44,13 +52,21 @@ describe('inbox', () => {
     const user = await ctx.newUser();
     expect(await inbox(user)).toEqual({
       items: [],
-      counts: { invites: 0, reviews: 0, sessions: 0, followUps: 0, mentions: 0, total: 0 },
+      counts: {
+        invites: 0,
+        organisationInvitations: 0,
+        reviews: 0,
+        sessions: 0,
+        followUps: 0,
+        mentions: 0,
+        total: 0,
+      },
     });
   });
 
   it('holds a team invite until it is declined or accepted, through the actions it names', async () => {
     const [first, second] = [await ctx.newTeam(), await ctx.newTeam()];
-    const guest = await ctx.newUser();
+    const guest = await verifiedUser();
     for (const team of [first, second])
       await call('POST', `/api/v1/teams/${team.id}/invites`, team.owner, { email: guest.email }, 201);
     const { items, counts } = await inbox(guest);
@@ -74,7 +90,7 @@ describe('inbox', () => {
 
   it('answers decline like accept: 404 unknown, 403 another address, and shows nobody else the invite', async () => {
     const team = await ctx.newTeam();
-    const [guest, other] = [await ctx.newUser(), await ctx.newUser()];
+    const [guest, other] = [await verifiedUser(), await verifiedUser()];
     await call('POST', `/api/v1/teams/${team.id}/invites`, team.owner, { email: guest.email }, 201);
     const [item] = (await inbox(guest)).items;
     expect((await act(other, item!, 'decline')).status).toBe(403);
@@ -108,7 +124,7 @@ describe('inbox', () => {
 
   it('holds a session invitation sent to the person’s address until it is answered or the session is over', async () => {
     const team = await ctx.newTeam();
-    const guest = await ctx.newUser();
+    const guest = await verifiedUser();
     const session = await newSession(team, { startsAt: '2031-05-21T10:00:00.000Z' });
     const invited = await inviteToSession(team, session.id, guest.email);
     const cancelled = await newSession(team, { startsAt: '2031-05-22T10:00:00.000Z' });
@@ -181,8 +197,11 @@ describe('inbox', () => {
     const now = clock.now();
     for (const query of [
       openInvites(ctx.database.db, user.id, user.email, now),
+      organisationInvitationsAwaiting(ctx.database.db, user.id, user.email, now),
+      organisationInvitationsAwaiting(ctx.database.db, user.id, null, now),
       reviewsAwaiting(ctx.database.db, user.id),
       sessionInvitations(ctx.database.db, user.id, user.email, now),
+      sessionInvitations(ctx.database.db, user.id, null, now),
       followUpsDue(ctx.database.db, user.id, now),
       unreadMentions(ctx.database.db, user.id),
     ]) {

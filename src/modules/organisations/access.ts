@@ -94,6 +94,12 @@ export async function lockOrganisation(db: Db, organisationId: number) {
   return row;
 }
 
+/** Locks the organisation (404 when there is none), then requires an owner or admin of it (403). */
+export async function manageUnderLock(tx: Db, principal: Principal, organisationId: number) {
+  if (!(await lockOrganisation(tx, organisationId))) throw errors.notFound('organisation');
+  return requireOrganisation(tx, principal, organisationId, 'manage');
+}
+
 /**
  * The organisation's teams whose data the caller sees in roll-ups: all of them for a member of the
  * organisation, else the caller's own teams among them.

@@ -54,14 +54,24 @@ export async function findMember(
   return row;
 }
 
-/** A user by id or e-mail (case-insensitive). */
-export async function findUser(db: Db, who: { userId?: string | undefined; email?: string | undefined }) {
+/** Whether a member of the organisation has this id or this address. */
+export async function isMemberBy(
+  db: Db,
+  organisationId: number,
+  who: { userId?: string | undefined; email?: string | undefined },
+): Promise<boolean> {
   const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(who.userId !== undefined ? eq(users.id, who.userId) : sameEmail(users.email, who.email ?? ''))
+    .select({ userId: organisationMembers.userId })
+    .from(organisationMembers)
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .where(
+      and(
+        eq(organisationMembers.organisationId, organisationId),
+        who.userId !== undefined ? eq(users.id, who.userId) : sameEmail(users.email, who.email ?? ''),
+      ),
+    )
     .limit(1);
-  return row;
+  return row !== undefined;
 }
 
 /** Adds the member; false when they already are one. */

@@ -3,7 +3,6 @@ import { principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import {
-  AddMemberBody,
   MemberParams,
   MembersQuery,
   OrganisationMember,
@@ -12,7 +11,10 @@ import {
 } from './members.schemas.ts';
 import { session, sessionExtension } from './route-auth.ts';
 
-/** The members of an organisation (people with a role in it, beside the members of its teams). */
+/**
+ * The members of an organisation (people with a role in it, beside the members of its teams). People join by
+ * invitation: `POST .../members` invites (see the invitations routes).
+ */
 export async function organisationMembersRoutes(app: App) {
   const { members } = app.services.organisations;
 
@@ -32,25 +34,6 @@ export async function organisationMembersRoutes(app: App) {
     async (request) => members.list(principalOf(request), request.params.id, pageOf(request.query)),
   );
 
-  app.post(
-    '/api/v1/organisations/:id/members',
-    {
-      ...sessionExtension,
-      schema: {
-        operationId: 'organisations.members.add',
-        summary: 'Add a user to the organisation (owners and admins)',
-        description:
-          'Names the user by `userId` or `email` (one of them): an unknown user is 404, a member already 409. ' +
-          '`role` defaults to member; only owners add owners.',
-        params: IdParams,
-        body: AddMemberBody,
-        response: { 201: OrganisationMember },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await members.add(principalOf(request), request.params.id, request.body)),
-  );
-
   app.patch(
     '/api/v1/organisations/:id/members/:userId',
     {
@@ -58,7 +41,7 @@ export async function organisationMembersRoutes(app: App) {
       schema: {
         operationId: 'organisations.members.update',
         summary: "Change a member's role (owners and admins; only owners make or unmake owners)",
-        description: 'The last owner cannot be demoted (409).',
+        description: 'The last owner cannot be demoted (409); an id that is not a member is 404.',
         params: MemberParams,
         body: UpdateMemberBody,
         response: { 200: OrganisationMember },

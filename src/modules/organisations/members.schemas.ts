@@ -13,11 +13,4 @@ export const OrganisationMemberPage = Page(OrganisationMember);
 export const MembersQuery = Type.Object(PageQuery);
 export const MemberParams = Type.Object({ id: Id, userId: Uuid });
 
-export const AddMemberBody = Type.Object({
-  userId: Type.Optional(Uuid),
-  email: Type.Optional(
-    Type.String({ minLength: 3, maxLength: 320, description: "The person's e-mail; give userId or email" }),
-  ),
-  role: Type.Optional(OrganisationRoleSchema),
-});
 export const UpdateMemberBody = Type.Object({ role: OrganisationRoleSchema });

@@ -7,12 +7,7 @@ import { toPage } from '../../shared/pagination.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
 import type { Departures } from '../memberships/departures.ts';
 import { decodeJoinedCursor } from '../teams/cursors.ts';
-import {
-  lockOrganisation,
-  managesOrganisation,
-  type OrganisationAccess,
-  requireOrganisation,
-} from './access.ts';
+import { lockOrganisation, managesOrganisation, manageUnderLock, requireOrganisation } from './access.ts';
 import { recordOrganisationActivity } from './activity.ts';
 import * as repo from './members.repository.ts';
 
@@ -29,8 +24,8 @@ const view = ({ userId, name, email, role, joinedAt }: repo.OrganisationMemberRo
 const OWNER_ONLY = 'Only an owner can make, unmake or remove owners';
 
 /**
- * The members of an organisation. Owners and admins add, change and remove members; only owners touch the
- * owner role; anyone may leave. Every change runs under the organisation's lock, so an organisation always
+ * The members of an organisation. People join by accepting an invitation; owners and admins change and
+ * remove members; only owners touch the owner role; anyone may leave. Every change runs under the organisation's lock, so an organisation always
  * keeps an owner (409 otherwise), whatever runs at the same time.
  */
 export class OrganisationMembersService {
@@ -52,31 +47,21 @@ export class OrganisationMembersService {
     return { items: result.items.map(view), nextCursor: result.nextCursor };
   }
 
-  /** Adds an existing user, found by id or e-mail (404 when there is none), as `role` (default member). */
-  async add(
-    principal: Principal,
-    organisationId: number,
-    input: { userId?: string | undefined; email?: string | undefined; role?: OrganisationRole | undefined },
-  ) {
-    if ((input.userId === undefined) === (input.email === undefined))
-      throw errors.validation([{ path: '/body/userId', message: 'give userId or email (one of them)' }]);
-    const role = input.role ?? 'member';
-    return this.db.transaction(async (tx) => {
-      const actor = await this.managerUnderLock(tx, principal, organisationId);
-      if (role === 'owner' && actor.role !== 'owner') throw errors.forbidden(OWNER_ONLY);
-      const user = await repo.findUser(tx, input);
-      if (!user) throw errors.notFound('user');
-      const now = this.clock.now();
-      if (!(await repo.insertMember(tx, { organisationId, userId: user.id, role, joinedAt: now })))
-        throw errors.conflict('The user is already a member of the organisation');
-      await this.record(tx, principal, organisationId, 'organisation.member_added', user.id, { role });
-      return view(await this.memberOf(tx, organisationId, user.id));
-    });
+  /**
+   * Makes the user a member as `role`, inside the caller's transaction that holds the organisation's lock:
+   * an accepted invitation is the only way in (operators aside). 409 when they are one already.
+   */
+  async admit(tx: Db, principal: Principal, organisationId: number, userId: string, role: OrganisationRole) {
+    const now = this.clock.now();
+    if (!(await repo.insertMember(tx, { organisationId, userId, role, joinedAt: now })))
+      throw errors.conflict('You are already a member of this organisation');
+    await this.record(tx, principal, organisationId, 'organisation.member_added', userId, { role });
+    return view(await this.memberOf(tx, organisationId, userId));
   }
 
   async updateRole(principal: Principal, organisationId: number, userId: string, role: OrganisationRole) {
     return this.db.transaction(async (tx) => {
-      const actor = await this.managerUnderLock(tx, principal, organisationId);
+      const actor = await manageUnderLock(tx, principal, organisationId);
       const target = await this.memberOf(tx, organisationId, userId);
       if (target.role === role) return view(target);
       if ((role === 'owner' || target.role === 'owner') && actor.role !== 'owner')
@@ -123,11 +108,6 @@ export class OrganisationMembersService {
         role: target.role,
       });
     });
-  }
-
-  private async managerUnderLock(tx: Db, principal: Principal, organisationId: number) {
-    if (!(await lockOrganisation(tx, organisationId))) throw errors.notFound('organisation');
-    return requireOrganisation(tx, principal, organisationId, 'manage') as Promise<OrganisationAccess>;
   }
 
   private async memberOf(db: Db, organisationId: number, userId: string) {

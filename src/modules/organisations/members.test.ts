@@ -51,50 +51,9 @@ describe('organisation members', () => {
     });
   });
 
-  it('adds users by id or e-mail; unknown users 404, members already 409, bad bodies 400', async () => {
-    const organisation = await newOrganisation();
-    const [alice, bob] = [await ctx.newUser(), await ctx.newUser()];
-    const add = (payload: object, token = organisation.owner.token) =>
-      ctx.request({ method: 'POST', url: membersUrl(organisation), token, payload });
-
-    const byEmail = await add({ email: alice.email.toUpperCase(), role: 'admin' });
-    expect(byEmail.statusCode).toBe(201);
-    expect(byEmail.json()).toMatchObject({ userId: alice.id, role: 'admin' });
-    const byId = await add({ userId: bob.id });
-    expect(byId.json()).toMatchObject({ userId: bob.id, role: 'member' });
-    expect((await add({ userId: bob.id })).statusCode).toBe(409);
-    expect((await add({ email: 'nobody@example.test' })).statusCode).toBe(404);
-    for (const payload of [
-      {},
-      { userId: bob.id, email: bob.email },
-      { userId: 'x' },
-      { email: 'a@b.c', role: 'boss' },
-    ]) {
-      const res = await add(payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-    }
-    // Admins add members but not owners; plain members add nobody.
-    const carol = await ctx.newUser();
-    expect((await add({ userId: carol.id, role: 'owner' }, alice.token)).statusCode).toBe(403);
-    expect((await add({ userId: carol.id }, bob.token)).statusCode).toBe(403);
-    expect((await add({ userId: carol.id }, alice.token)).statusCode).toBe(201);
-    expect(await rolesOf(organisation)).toEqual({
-      [organisation.owner.id]: 'owner',
-      [alice.id]: 'admin',
-      [bob.id]: 'member',
-      [carol.id]: 'member',
-    });
-  });
-
   it('records member changes in the activity of every team of the organisation', async () => {
     const { organisation, team } = await organisationWithTeam();
-    const user = await ctx.newUser();
-    await ctx.request({
-      method: 'POST',
-      url: membersUrl(organisation),
-      token: organisation.owner.token,
-      payload: { userId: user.id },
-    });
+    const user = await addOrganisationMember(organisation);
     await ctx.request({
       method: 'PATCH',
       url: membersUrl(organisation, user.id),

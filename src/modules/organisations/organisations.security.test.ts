@@ -11,6 +11,17 @@ import { EXTENSION, itHidesFromOtherOrganisations, SPEC, securityBuilds } from '
 const ctx = useTestContext();
 const { organisationOf, orgPath, newOrganisation } = securityBuilds(ctx);
 
+/** A fresh invitation (to a new address) of the team's organisation, made by its owner. */
+const invitationOf = async (team: TestTeam) => {
+  const res = await ctx.request({
+    method: 'POST',
+    url: `/api/v1/organisations/${(await organisationOf(team)).id}/invitations`,
+    token: team.owner.token,
+    payload: { email: `invited-${ctx.unique()}@example.test` },
+  });
+  return res.json() as { id: number; token: string };
+};
+
 const ownerAsMember = (method: 'PATCH' | 'DELETE') => async (team: TestTeam) => ({
   url: `/api/v1/organisations/${(await organisationOf(team)).id}/members/${team.owner.id}`,
   ...(method === 'PATCH' ? { payload: { role: 'admin' } } : {}),
@@ -54,6 +65,36 @@ const cases: MatrixCase[] = [
     path: '/api/v1/organisations/{id}/members',
     build: orgPath('/members', { email: 'nobody-yet@example.test' }),
   },
+  { method: 'GET', path: '/api/v1/organisations/{id}/invitations', build: orgPath('/invitations') },
+  {
+    method: 'POST',
+    path: '/api/v1/organisations/{id}/invitations',
+    build: orgPath('/invitations', { email: 'nobody-yet@example.test' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/organisations/{id}/invitations/{invitationId}',
+    build: async (team) => ({
+      url: `/api/v1/organisations/${(await organisationOf(team)).id}/invitations/${(await invitationOf(team)).id}`,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/organisation-invitations/{token}/accept',
+    build: async (team) => ({
+      url: `/api/v1/organisation-invitations/${(await invitationOf(team)).token}/accept`,
+    }),
+    // Anyone signed in may try a token; whoever it was not sent to gets 403, tested with the invitations.
+    teamScoped: false,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/organisation-invitations/{token}/decline',
+    build: async (team) => ({
+      url: `/api/v1/organisation-invitations/${(await invitationOf(team)).token}/decline`,
+    }),
+    teamScoped: false,
+  },
   { method: 'PATCH', path: '/api/v1/organisations/{id}/members/{userId}', build: ownerAsMember('PATCH') },
   { method: 'DELETE', path: '/api/v1/organisations/{id}/members/{userId}', build: ownerAsMember('DELETE') },
 ];
@@ -70,14 +111,20 @@ const EXPECTED: ExpectedAuthClasses = {
   'DELETE /api/v1/organisations/{id}/teams/{teamId}': EXTENSION,
   'GET /api/v1/organisations/{id}/members': SPEC,
   'POST /api/v1/organisations/{id}/members': EXTENSION,
+  'GET /api/v1/organisations/{id}/invitations': EXTENSION,
+  'POST /api/v1/organisations/{id}/invitations': EXTENSION,
+  'DELETE /api/v1/organisations/{id}/invitations/{invitationId}': EXTENSION,
+  'POST /api/v1/organisation-invitations/{token}/accept': EXTENSION,
+  'POST /api/v1/organisation-invitations/{token}/decline': EXTENSION,
   'PATCH /api/v1/organisations/{id}/members/{userId}': EXTENSION,
   'DELETE /api/v1/organisations/{id}/members/{userId}': EXTENSION,
 };
 
 /** The routes of this file; places, camps, roll-ups and sessions have files of their own. */
-const OWN = /^organisations\.(list|create|get|update|delete|teams\.|members\.)/;
+const OWN =
+  /^(organisations\.(list|create|get|update|delete|teams\.|members\.|invitations\.)|organisationInvitations\.)/;
 
-describe('organisations, their teams and members', () => {
+describe('organisations, their teams, members and invitations', () => {
   it('are session-only routes, management extensions flagged, and the matrix covers every one', async () => {
     await expectAreaAuthClasses(ctx, (r) => OWN.test(r.operationId), EXPECTED, cases);
   });

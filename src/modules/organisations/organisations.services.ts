@@ -6,6 +6,7 @@ import type { WebhookOutbox } from '../webhooks/outbox.ts';
 import { CampFilesService } from './camps/camp-files.service.ts';
 import { CampsService } from './camps/camps.service.ts';
 import { ListeningService } from './camps/listening.service.ts';
+import { OrganisationInvitationsService } from './invitations/invitations.service.ts';
 import { OrganisationMembersService } from './members.service.ts';
 import { OrganisationTeamsService } from './organisation-teams.service.ts';
 import { OrganisationsService } from './organisations.service.ts';
@@ -13,7 +14,7 @@ import { PlacesService } from './places/places.service.ts';
 import { RollupsService } from './rollups/rollups.service.ts';
 import { ScheduleService } from './schedule/schedule.service.ts';
 
-/** The services of the organisations area (organisations, their places, camps and roll-ups). */
+/** The services of the organisations area (organisations, members, invitations, places, camps, roll-ups). */
 export function createOrganisationsServices(
   db: Db,
   clock: Clock,
@@ -21,10 +22,13 @@ export function createOrganisationsServices(
   files: FilesService,
   departures: Departures,
 ) {
+  const organisations = new OrganisationsService(db, clock, files);
+  const members = new OrganisationMembersService(db, clock, departures);
   return {
-    organisations: new OrganisationsService(db, clock, files),
+    organisations,
     teams: new OrganisationTeamsService(db, clock),
-    members: new OrganisationMembersService(db, clock, departures),
+    members,
+    invitations: new OrganisationInvitationsService(db, clock, members, organisations),
     places: new PlacesService(db, clock),
     camps: new CampsService(db, clock, outbox, files),
     listening: new ListeningService(db, clock),

@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TestContext, TestTeam, TestUser } from '../../../test/helpers/context.ts';
-import { activityEntries, type OrganisationRole, organisationMembers } from '../../db/schema/index.ts';
+import { activityEntries, type OrganisationRole } from '../../db/schema/index.ts';
 
 type Fields = Record<string, unknown>;
 
 export type TestOrganisation = { id: number; name: string; owner: TestUser };
 
-/** Helpers of the organisations tests: organisations, teams in them and camps, made through the API. */
+/** Helpers of the organisations tests: organisations, teams in them, members and camps, made through the API. */
 export function organisationHelpers(ctx: TestContext) {
   async function call(
     method: 'POST' | 'PATCH',
@@ -40,16 +40,31 @@ export function organisationHelpers(ctx: TestContext) {
     return { organisation, team };
   }
 
-  /** Makes a user a member of the organisation directly (the API has its own tests). */
+  /** Invites the user (by id) as `token` (default: the owner); answers the invitation with its token. */
+  function inviteToOrganisation(
+    organisation: TestOrganisation,
+    invitee: { userId: string } | { email: string },
+    role: OrganisationRole = 'member',
+    token = organisation.owner.token,
+  ) {
+    return call(
+      'POST',
+      `/api/v1/organisations/${organisation.id}/invitations`,
+      token,
+      { ...invitee, role },
+      201,
+    );
+  }
+
+  /** Makes a user a member the way people join: the owner invites them by id and they accept. */
   async function addOrganisationMember(
     organisation: TestOrganisation,
     role: OrganisationRole = 'member',
     user?: TestUser,
   ): Promise<TestUser> {
     const member = user ?? (await ctx.newUser());
-    await ctx.database.db
-      .insert(organisationMembers)
-      .values({ organisationId: organisation.id, userId: member.id, role });
+    const invitation = await inviteToOrganisation(organisation, { userId: member.id }, role);
+    await call('POST', `/api/v1/organisation-invitations/${invitation.token}/accept`, member.token, {}, 200);
     return member;
   }
 
@@ -79,5 +94,13 @@ export function organisationHelpers(ctx: TestContext) {
       .orderBy(asc(activityEntries.id));
   }
 
-  return { newOrganisation, addTeam, organisationWithTeam, addOrganisationMember, newCamp, activityOf };
+  return {
+    newOrganisation,
+    addTeam,
+    organisationWithTeam,
+    inviteToOrganisation,
+    addOrganisationMember,
+    newCamp,
+    activityOf,
+  };
 }

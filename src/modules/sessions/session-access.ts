@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type ParticipantStatus, studioSessions as sessions } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { errors } from '../../shared/errors.ts';
+import { verifiedAddressSql } from '../../shared/own-address.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
 import type { SessionRow } from './sessions.repository.ts';
 
@@ -25,10 +26,10 @@ export type SessionAccess = {
 
 /**
  * An invitation (`p`, a session_participants row) of `userId`, a value or SQL of the query (not naming the
- * alias `u`): by user, or an e-mail invitation to their address.
+ * alias `va`): by user, or an e-mail invitation to their address once that address is verified.
  */
 export const ownParticipationSql = (userId: string | SQL) => sql`(p.user_id = ${userId}
-  or (p.user_id is null and lower(p.email) = (select lower(u.email) from users u where u.id = ${userId})))`;
+  or (p.user_id is null and lower(p.email) = ${verifiedAddressSql(userId)}))`;
 
 // Spelled out: inside a subquery Drizzle's bare column name would bind to the subquery's own table.
 const SESSION_TEAM = sql.raw('"studio_sessions"."team_id"');

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../test/helpers/account.ts';
 import { TestClock, type TestTeam, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
 import { openSse, type SseEvent, type SseStream } from '../chat/fixtures/sse-client.ts';
 import { sessionHelpers } from './sessions.test-support.ts';
@@ -36,6 +37,7 @@ beforeAll(async () => {
   team = await ctx.newTeam();
   member = await ctx.addMember(team);
   guest = await ctx.newUser();
+  await markEmailVerified(ctx, guest); // invited by address: only a verified one claims it
   outsider = await ctx.newTeam();
   sessionId = (await newSession(team)).id;
   markers = await recording(team, sessionId);
@@ -146,6 +148,7 @@ describe('session events on the chat stream', () => {
 
   it('tells a removed participant they were removed, and nothing of the session after', async () => {
     const removedGuest = await ctx.newUser();
+    await markEmailVerified(ctx, removedGuest); // invited by address: only a verified one claims it
     const invited = await call('POST', `/api/v1/sessions/${sessionId}/participants`, team.owner, {
       email: removedGuest.email,
     });

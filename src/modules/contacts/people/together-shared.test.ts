@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../../test/helpers/account.ts';
 import { type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
 import { chatHelpers } from '../../chat/chat.test-support.ts';
 import { sessionHelpers } from '../../sessions/sessions.test-support.ts';
@@ -19,6 +20,8 @@ beforeAll(async () => {
   const mine = await ctx.newTeam(caller);
   const outsider = await ctx.addMember(mine);
   const theirs = await ctx.newTeam();
+  // Invited by address below: only a verified address makes such an invitation theirs.
+  for (const user of [caller, person, outsider]) await markEmailVerified(ctx, user);
 
   const session = async (name: string, team: typeof shared, day: number, emails: string[] = []) => {
     const startsAt = `2031-06-${String(day).padStart(2, '0')}T10:00:00.000Z`;

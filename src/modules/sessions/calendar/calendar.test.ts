@@ -1,5 +1,6 @@
 import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../../test/helpers/account.ts';
 import { TestClock, type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
 import { sessionHelpers } from '../sessions.test-support.ts';
 
@@ -73,6 +74,7 @@ describe('follow', () => {
     expect(res.json().code).toBe('invalid_signature');
     expect((await call('GET', '/api/v1/sessions/calendar/nonsense.ics')).statusCode).toBe(403);
     const outsider = await ctx.newUser();
+    await markEmailVerified(ctx, outsider); // invited by address: only a verified one claims it
     expect(
       (await call('GET', `/api/v1/sessions/${session.id}/follow?teamId=${team.id}`, outsider.token))
         .statusCode,

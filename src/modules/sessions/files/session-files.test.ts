@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../../test/helpers/account.ts';
 import type { TestTeam, TestUser } from '../../../../test/helpers/context.ts';
 import { putBytes, testWav } from '../../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
@@ -131,6 +132,7 @@ describe('session files', () => {
     ).toBe(404);
 
     const guest = await ctx.newUser();
+    await markEmailVerified(ctx, guest); // invited by address: only a verified one claims it
     const invited = await call('POST', `/api/v1/sessions/${session.id}/participants`, member.token, {
       email: guest.email,
     });

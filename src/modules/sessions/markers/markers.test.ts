@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../../test/helpers/account.ts';
 import { TestClock, type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
 import { sessionHelpers } from '../sessions.test-support.ts';
 import { reaperTime } from './marker-exports.ts';
@@ -130,6 +131,7 @@ describe('markers', () => {
 
   it('hides markers from outsiders and keeps them from accepted guests', async () => {
     const outsider = await ctx.newUser();
+    await markEmailVerified(ctx, outsider); // invited by address: only a verified one claims it
     expect((await call('GET', `${base}?teamId=${team.id}`, outsider.token)).statusCode).toBe(404);
     expect((await place({}, outsider.token)).statusCode).toBe(404);
     const invited = await call('POST', `/api/v1/sessions/${sessionId}/participants`, member.token, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
   type ParticipantStatus,
@@ -89,6 +89,32 @@ export async function isOwnParticipation(db: Db, participantId: number, userId: 
     .select({ id: sql<number>`p.id` })
     .from(sql`${participants} p`)
     .where(sql`p.id = ${participantId} and ${ownParticipationSql(userId)}`);
+  return row !== undefined;
+}
+
+/**
+ * Whether the participant is an e-mail invitation to the user's address while that address is not verified:
+ * the one case where the address alone would make it theirs.
+ */
+export async function isUnverifiedAddressMatch(
+  db: Db,
+  sessionId: number,
+  participantId: number,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: participants.id })
+    .from(participants)
+    .innerJoin(users, eq(users.id, userId))
+    .where(
+      and(
+        eq(participants.id, participantId),
+        eq(participants.sessionId, sessionId),
+        isNull(participants.userId),
+        sql`lower(${participants.email}) = lower(${users.email})`,
+        isNull(users.emailVerifiedAt),
+      ),
+    );
   return row !== undefined;
 }
 

@@ -90,7 +90,9 @@ export async function participantsRoutes(app: App) {
         summary: 'Accept or decline an invitation to a session (may be changed later)',
         description:
           'Only the invited person answers: the invited user, or the signed-in user whose e-mail address ' +
-          'an e-mail invitation names (the invitation then names that user). Anyone else gets 403.',
+          'an e-mail invitation names, once that address is verified (the invitation then names that ' +
+          'user); an account whose address is not verified (a password sign-up) gets 403 `email_unverified` ' +
+          'and may join through the session link instead. Anyone else gets 403.',
         params: SessionParams,
         body: RespondBody,
         response: { 200: Participant },

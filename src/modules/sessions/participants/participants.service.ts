@@ -87,10 +87,15 @@ export class ParticipantsService {
     });
   }
 
-  /** The invited person accepts or declines (and may change their answer); nobody answers for them. */
+  /**
+   * The invited person accepts or declines (and may change their answer); nobody answers for them. An e-mail
+   * invitation is theirs once their address is verified (403 `email_unverified` before).
+   */
   async respond(principal: Principal, sessionId: number, input: { accept: boolean; participantId: number }) {
-    const { session, userId } = await requireSession(this.db, principal, sessionId, 'participant');
     const { participantId } = input;
+    if (await repo.isUnverifiedAddressMatch(this.db, sessionId, participantId, sessionUserId(principal)))
+      throw errors.emailUnverified();
+    const { session, userId } = await requireSession(this.db, principal, sessionId, 'participant');
     if (!(await repo.findParticipant(this.db, sessionId, participantId)))
       throw errors.notFound('participant');
     if (!(await repo.isOwnParticipation(this.db, participantId, userId)))

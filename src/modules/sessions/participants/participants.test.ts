@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../../test/helpers/account.ts';
 import { TestClock, type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
 import { sessionHelpers } from '../sessions.test-support.ts';
 
@@ -23,6 +24,8 @@ beforeAll(async () => {
   member = await ctx.addMember(team, 'member');
   guest = await ctx.newUser({ name: 'Gina Guest' });
   outsider = await ctx.newUser();
+  // Both are invited by address below: only a verified address claims such an invitation.
+  for (const user of [guest, outsider]) await markEmailVerified(ctx, user);
   session = await newSession(team);
   base = `/api/v1/sessions/${session.id}`;
 });
@@ -198,6 +201,7 @@ describe('join links', () => {
 
   it('accepts the invitation a joiner already has instead of making a second one', async () => {
     const invitee = await ctx.newUser();
+    await markEmailVerified(ctx, invitee);
     const invited = await call('POST', `${base}/participants`, team.owner.token, { email: invitee.email });
     const { token } = (await call('GET', `${base}/invite-url?teamId=${team.id}`, member.token)).json();
     const joined = await call('POST', `/api/v1/session-links/${token}/join`, invitee.token);
