@@ -13,8 +13,9 @@ export const UploadBody = Type.Unsafe<unknown>({
       schema: {
         format: 'binary',
         description:
-          'The file bytes, sent with exactly the headers the upload URL came with (Content-Type is bound ' +
-          'by the signature); any content type the URL names is accepted, not only this one',
+          'The file bytes, sent with the headers the upload URL came with. Content-Type is the type the URL ' +
+          'names (bound by the signature) or application/octet-stream, which the URL takes as its own type; ' +
+          'any other type is 415. With S3 storage the URL points at the bucket, which takes only the headers given',
       },
     },
   },
