@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
 import { onFirstUse } from './compile-on-first-use.ts';
+import { withDecimalMultiples } from './decimal-multiples.ts';
 import { quickLengthLimits, scanWithinMaxLength } from './length-guard.ts';
 import { hooksOf } from './route-hooks.ts';
 import { unstorableIn, withDatabaseDates } from './storable-input.ts';
@@ -16,20 +17,19 @@ const options: Options = {
   removeAdditional: false,
   strict: false,
   coerceTypes: false,
-  // `multipleOf: 0.01` would refuse 120.29 (120.29 / 0.01 is 12028.999999999998 in binary floating point).
-  // Within a billionth of a whole multiple counts; amounts whose float error can exceed that (money up to
-  // 10^12) check their decimals exactly instead (financials/amount-check.ts).
-  multipleOfPrecision: 9,
 };
 
 /**
  * The Ajv that validates requests. Nothing is coerced: bodies are JSON and must already have the right types;
  * query strings and path parameters are converted by textToTypes (Ajv's own coercion takes "0x25", " 37" and
  * "1e3" for numbers). Every problem is reported (`allErrors`), but patterns and formats only run on strings
- * within their `maxLength`, and lengths are counted only when the string's size cannot tell.
+ * within their `maxLength`, and lengths are counted only when the string's size cannot tell. `multipleOf` is
+ * decided on exact decimals.
  */
 export function createRequestAjv(): Ajv {
-  return withDatabaseDates(quickLengthLimits(scanWithinMaxLength(addFormats.default(new Ajv(options)))));
+  return withDecimalMultiples(
+    withDatabaseDates(quickLengthLimits(scanWithinMaxLength(addFormats.default(new Ajv(options))))),
+  );
 }
 
 const bodyAjv = createRequestAjv();
