@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
 import { onFirstUse } from './compile-on-first-use.ts';
+import { withDecimalMultiples } from './decimal-multiples.ts';
 import { quickLengthLimits, scanWithinMaxLength } from './length-guard.ts';
 import { hooksOf } from './route-hooks.ts';
 import { unstorableIn, withDatabaseDates } from './storable-input.ts';
@@ -16,20 +17,19 @@ const options: Options = {
   removeAdditional: false,
   strict: false,
   coerceTypes: false,
-  // `multipleOf: 0.01` would refuse 120.29 (120.29 / 0.01 is 12028.999999999998 in binary floating point).
-  // Within a billionth of a whole multiple counts; amounts whose float error can exceed that (money up to
-  // 10^12) check their decimals exactly instead (financials/amount-check.ts).
-  multipleOfPrecision: 9,
 };
 
 /**
  * The Ajv that validates requests. Nothing is coerced: bodies are JSON and must already have the right types;
  * query strings and path parameters are converted by textToTypes (Ajv's own coercion takes "0x25", " 37" and
  * "1e3" for numbers). Every problem is reported (`allErrors`), but patterns and formats only run on strings
- * within their `maxLength`, and lengths are counted only when the string's size cannot tell.
+ * within their `maxLength`, and lengths are counted only when the string's size cannot tell. `multipleOf` is
+ * decided on exact decimals.
  */
 export function createRequestAjv(): Ajv {
-  return withDatabaseDates(quickLengthLimits(scanWithinMaxLength(addFormats.default(new Ajv(options)))));
+  return withDecimalMultiples(
+    withDatabaseDates(quickLengthLimits(scanWithinMaxLength(addFormats.default(new Ajv(options))))),
+  );
 }
 
 const bodyAjv = createRequestAjv();
@@ -116,6 +116,14 @@ async function refuseBody(request: FastifyRequest): Promise<void> {
     throw errors.validation([{ path: '/body', message: 'must be empty: this endpoint takes no body' }]);
 }
 
+/**
+ * A body of raw bytes (a file PUT to a signed upload URL, declared `format: binary`): the handler reads it as
+ * a stream, so there is no JSON to check, and walking the stream object would report Node's internals.
+ */
+const isRawBytes = (schema: unknown) => (schema as JsonSchema | undefined)?.format === 'binary';
+
+const acceptRawBytes: Validate = Object.assign(() => true, { errors: null }) as unknown as Validate;
+
 // Route schemas are module constants: each app built in the process (tests build many) compiles them once.
 const compiled = { body: new WeakMap<object, Validate>(), text: new WeakMap<object, Validate>() };
 
@@ -123,6 +131,7 @@ const compiled = { body: new WeakMap<object, Validate>(), text: new WeakMap<obje
 export const validationPlugin = fp(
   async (app: FastifyInstance) => {
     app.setValidatorCompiler(({ schema, httpPart }) => {
+      if (httpPart === 'body' && isRawBytes(schema)) return acceptRawBytes;
       const part = httpPart === 'body' ? 'body' : 'text';
       let validate = compiled[part].get(schema);
       if (!validate) {

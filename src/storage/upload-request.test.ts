@@ -20,6 +20,12 @@ describe('checkUploadRequest', () => {
     });
   });
 
+  it('accepts application/octet-stream, the type the route documents, for any upload URL', () => {
+    expect(
+      checkUploadRequest(claims, { contentType: 'application/octet-stream', contentLength: '10' }),
+    ).toEqual({ ok: true });
+  });
+
   it('accepts a chunked body without Content-Length (the store enforces maxBytes while streaming)', () => {
     expect(checkUploadRequest(claims, { contentType: 'audio/wav', contentLength: undefined })).toEqual({
       ok: true,

@@ -11,6 +11,12 @@ export type UploadRequestCheck =
     };
 
 /**
+ * The content type the upload route documents for every file: bytes sent under it are taken as the type the
+ * URL names (the signature binds that type, and the bytes are stored and served under it).
+ */
+export const GENERIC_UPLOAD_TYPE = 'application/octet-stream';
+
+/**
  * Checks the headers of a PUT to a local upload URL against its verified token, before reading the body.
  * A request without Content-Length (chunked) passes: the store's `maxBytes` stops it while streaming.
  */
@@ -18,12 +24,13 @@ export function checkUploadRequest(
   claims: PutTokenClaims,
   headers: { contentType: string | undefined; contentLength: string | number | undefined },
 ): UploadRequestCheck {
-  if (mediaTypeOf(headers.contentType) !== mediaTypeOf(claims.contentType)) {
+  const sent = mediaTypeOf(headers.contentType);
+  if (sent !== mediaTypeOf(claims.contentType) && sent !== GENERIC_UPLOAD_TYPE) {
     return {
       ok: false,
       status: 415,
       code: 'unsupported_media_type',
-      message: `This upload URL accepts Content-Type ${claims.contentType} only`,
+      message: `This upload URL accepts Content-Type ${claims.contentType} (or ${GENERIC_UPLOAD_TYPE}) only`,
     };
   }
   if (headers.contentLength === undefined || headers.contentLength === '') return { ok: true };

@@ -95,8 +95,8 @@ export const files = pgTable(
 );
 
 /**
- * Upload URLs handed out and not registered yet; each reserves its declared size (else its kind's maximum)
- * of the team's quota while it is open. Deleting a row (registered, discarded, expired, cascade)
+ * Upload URLs handed out and not registered yet. While open, each holds of the team's quota its declared
+ * size, else the bytes it has received and is receiving (nothing before its first PUT). Deleting a row (registered, discarded, expired, cascade)
  * queues its pending blob, and its final blob unless a file took it, in blob_deletions.
  */
 export const pendingUploads = pgTable(
@@ -116,6 +116,13 @@ export const pendingUploads = pgTable(
     /** The exact size the client announced, when it did. */
     declaredSize: bigint({ mode: 'number' }),
     maxBytes: bigint({ mode: 'number' }).notNull(),
+    /** Without a declared size: the bytes stored for it by its last complete PUT (held of the quota). */
+    receivedBytes: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * Without a declared size: what PUTs being received right now have claimed of the quota, ahead of the
+     * bytes they write; handed back when they end.
+     */
+    receivingBytes: bigint({ mode: 'number' }).notNull().default(0),
     ownerType: text().notNull(),
     ownerId: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -46,7 +46,11 @@ export async function findPendingById(db: Db, teamId: number, id: number) {
  */
 export async function findOpenPendingBySignedKey(db: Db, key: string, now: Date) {
   const [row] = await db
-    .select({ id: pendingUploads.id })
+    .select({
+      id: pendingUploads.id,
+      teamId: pendingUploads.teamId,
+      declaredSize: pendingUploads.declaredSize,
+    })
     .from(pendingUploads)
     .where(openForPut(key, now))
     .limit(1);
@@ -57,16 +61,52 @@ const openForPut = (key: string, now: Date) =>
   and(eq(pendingUploads.key, key), isNull(pendingUploads.closedAt), gt(pendingUploads.expiresAt, now));
 
 /**
- * Share-locks the open upload behind a signed PUT until the transaction ends, so closing it (closePending)
- * waits for the bytes being published; undefined once it is closed, gone or expired.
+ * Records the bytes a PUT stored for the open upload behind `key` and hands back what it had claimed, locking
+ * the row until the transaction ends, so closing it (closePending) waits for the bytes being published;
+ * false once it is closed, gone or expired.
  */
-export async function lockOpenPendingForPut(db: Db, key: string, now: Date) {
-  const [row] = await db
-    .select({ id: pendingUploads.id })
-    .from(pendingUploads)
+export async function recordPut(
+  db: Db,
+  key: string,
+  now: Date,
+  put: { size: number; claimed: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(pendingUploads)
+    .set({
+      receivedBytes: put.size,
+      receivingBytes: sql`greatest(0, ${pendingUploads.receivingBytes} - ${put.claimed})`,
+    })
     .where(openForPut(key, now))
-    .for('share');
+    .returning({ id: pendingUploads.id });
+  return rows.length > 0;
+}
+
+/** Hands back what an ended PUT had claimed of the quota (its bytes were not kept). */
+export async function releaseClaim(db: Db, id: number, claimed: number): Promise<void> {
+  if (claimed <= 0) return;
+  await db
+    .update(pendingUploads)
+    .set({ receivingBytes: sql`greatest(0, ${pendingUploads.receivingBytes} - ${claimed})` })
+    .where(eq(pendingUploads.id, id));
+}
+
+/** Locks the open upload behind a signed PUT until the transaction ends; undefined once closed, gone or expired. */
+export async function lockOpenPending(db: Db, id: number, now: Date) {
+  const [row] = await db
+    .select({ teamId: pendingUploads.teamId, holds: holdsQuota })
+    .from(pendingUploads)
+    .where(and(eq(pendingUploads.id, id), isNull(pendingUploads.closedAt), gt(pendingUploads.expiresAt, now)))
+    .for('update');
   return row;
+}
+
+/** Adds to what the PUTs being received for an upload have claimed of the quota. */
+export async function addClaim(db: Db, id: number, bytes: number): Promise<void> {
+  await db
+    .update(pendingUploads)
+    .set({ receivingBytes: sql`${pendingUploads.receivingBytes} + ${bytes}` })
+    .where(eq(pendingUploads.id, id));
 }
 
 /**
@@ -97,20 +137,35 @@ export async function reopenPending(db: Db, teamId: number, id: number): Promise
     .where(and(eq(pendingUploads.teamId, teamId), eq(pendingUploads.id, id)));
 }
 
-/** How many uploads of the team are open (not registered, discarded or expired) and the bytes they reserve. */
-export async function openUploadsOf(db: Db, teamId: number, now: Date) {
+/**
+ * The team's open (not registered, discarded or expired) uploads that hold part of its quota, and the bytes
+ * they hold; `except` leaves one out (the upload being registered).
+ */
+export async function openUploadsOf(db: Db, teamId: number, now: Date, except?: number) {
   const [row] = await db
     .select({
-      count: sql<number>`count(*)`.mapWith(Number),
+      count: sql<number>`count(*) filter (where ${holdsQuota})`.mapWith(Number),
       reservedBytes: sql<number>`coalesce(sum(${reservedBytesOf}), 0)`.mapWith(Number),
     })
     .from(pendingUploads)
-    .where(and(eq(pendingUploads.teamId, teamId), gt(pendingUploads.expiresAt, now)));
+    .where(
+      and(
+        eq(pendingUploads.teamId, teamId),
+        gt(pendingUploads.expiresAt, now),
+        except === undefined ? undefined : sql`${pendingUploads.id} <> ${except}`,
+      ),
+    );
   return row ?? { count: 0, reservedBytes: 0 };
 }
 
-/** What an open upload holds of the quota: its declared size, else the most its URL accepts. */
-const reservedBytesOf = sql`coalesce(${pendingUploads.declaredSize}, ${pendingUploads.maxBytes})`;
+/**
+ * What an open upload holds of the quota: its declared size, else the bytes it received and the claims of
+ * the PUTs it is receiving. An upload URL nothing was sent to yet holds nothing.
+ */
+const reservedBytesOf = sql`coalesce(${pendingUploads.declaredSize}, ${pendingUploads.receivedBytes} + ${pendingUploads.receivingBytes})`;
+
+/** Whether an open upload holds part of the quota, and so one of the team's open-upload slots. */
+const holdsQuota = sql<boolean>`(${reservedBytesOf} > 0 or ${pendingUploads.declaredSize} is not null)`;
 
 /** Locks a pending upload until the transaction ends, so it is registered (or removed) once. */
 export async function lockPending(db: Db, teamId: number, id: number) {

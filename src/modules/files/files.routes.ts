@@ -37,8 +37,11 @@ export async function filesRoutes(app: App) {
           summary: 'Upload the bytes of a file to a signed upload URL',
           description:
             'Send the bytes as the body with the headers the upload URL came with. The URL is bound to one ' +
-            'key, one content type and a maximum (or exact) size — what the upload reserved of the quota — and ' +
-            'expires. Register the file afterwards with the endpoint that issued the URL. Registration closes ' +
+            'key, one content type and a maximum (or exact) size, and expires. An upload without an announced ' +
+            "size takes the team's quota as its bytes arrive: a PUT that passes the free bytes (quota minus used " +
+            'bytes and what other open uploads hold) is refused (413 quota_exceeded) and stores nothing; its ' +
+            'first bytes also take one of the MAX_OPEN_UPLOADS_PER_TEAM open-upload slots (409 ' +
+            'too_many_open_uploads when none is left). Register the file afterwards with the endpoint that issued the URL. Registration closes ' +
             'the upload first: a PUT arriving or still being received after that is refused (409) and changes ' +
             'nothing; what is registered is exactly what was stored before the upload closed.',
           querystring: SignedTokenQuery,
@@ -46,9 +49,12 @@ export async function filesRoutes(app: App) {
           response: {
             200: UploadResult,
             ...signatureErrors,
-            409: errorResponse('upload_closed: being registered, already registered, discarded or expired'),
+            409: errorResponse(
+              'upload_closed: being registered, already registered, discarded or expired; ' +
+                'too_many_open_uploads: the team has no open-upload slot left for a new upload',
+            ),
             413: errorResponse(
-              'payload_too_large: more bytes than the URL allows (than the upload reserved)',
+              'payload_too_large: more bytes than the URL allows; quota_exceeded: more than the team has free',
             ),
             415: errorResponse('unsupported_media_type: not the content type the URL names'),
           },

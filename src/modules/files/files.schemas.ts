@@ -13,8 +13,9 @@ export const UploadBody = Type.Unsafe<unknown>({
       schema: {
         format: 'binary',
         description:
-          'The file bytes, sent with exactly the headers the upload URL came with (Content-Type is bound ' +
-          'by the signature); any content type the URL names is accepted, not only this one',
+          'The file bytes, sent with the headers the upload URL came with. Content-Type is the type the URL ' +
+          'names (bound by the signature) or application/octet-stream, which the URL takes as its own type; ' +
+          'any other type is 415. With S3 storage the URL points at the bucket, which takes only the headers given',
       },
     },
   },
@@ -87,14 +88,14 @@ export function UploadTicketFields<K extends string>(keyField: K, keyDescription
 export const UploadFileName = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' });
 /**
  * The optional size of an upload's audio, announced when the upload URL is asked for (extension): the
- * URL then takes exactly that many bytes, and that much of the quota is reserved instead of the most an
- * audio file may weigh.
+ * URL then takes exactly that many bytes, and that much of the quota is reserved at once; without it the
+ * quota is taken as the bytes arrive.
  */
 const AudioFileSize = Type.Optional(
   Type.Integer({
     minimum: 0,
     description:
-      "Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and only this much of the team's quota is held for it until it is registered; without it the most an audio file may weigh is held.",
+      "Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and this much of the team's quota is held for it from now until it is registered; without it nothing is held until bytes arrive, and a PUT that passes the team's free bytes is refused (413 quota_exceeded).",
   }),
 );
 
@@ -186,13 +187,15 @@ export const fileRefusals = {
       'size_mismatch; refused bytes end the upload: ask for a new upload URL',
   ),
   409: errorResponse(
-    'too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open ' +
-      '(issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT ' +
-      'yet), upload_registering (another confirmation is storing it; retry) or upload_closed',
+    'too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open ' +
+      '(issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes ' +
+      'received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is ' +
+      'storing it; retry) or upload_closed',
   ),
   413: errorResponse(
-    'payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its ' +
-      "fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload " +
-      'URL is refused when used + reserved bytes + its own reservation would pass the quota',
+    'payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of ' +
+      'the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload ' +
+      'URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming ' +
+      'refuses a file that does not fit beside them, and that upload ends',
   ),
 };

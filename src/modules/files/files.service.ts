@@ -14,6 +14,7 @@ import type { DownloadMark, DownloadMarks } from './download-marks.ts';
 import * as repo from './files.repository.ts';
 import { matchesImageSignature, SIGNATURE_BYTES } from './image-signature.ts';
 import { finalKeyFor, pendingKeyFor } from './keys.ts';
+import { quotaMessage } from './upload-quota.ts';
 
 /** What a file belongs to: `{type: 'team_media', id: teamId}`, `{type: 'stem', id: stemId}`, ... */
 export type FileOwner = { type: string; id: string | number };
@@ -97,14 +98,6 @@ function limitError(check: ReturnType<typeof checkFileLimits>) {
     : errors.unsupportedFileType(check.message);
 }
 
-function quotaMessage(usedBytes: number, quotaBytes: number, size: number, reservedBytes = 0): string {
-  const reserved = reservedBytes > 0 ? ` and ${reservedBytes} are reserved by open uploads` : '';
-  return (
-    `This file (${size} bytes) does not fit in the team's storage: ${usedBytes} of ${quotaBytes} bytes ` +
-    `are used${reserved}. Delete files, register or discard open uploads, or move to a larger plan`
-  );
-}
-
 /**
  * Files of every area: signed upload URLs, registration (checks, move to the final key, quota, audio facts,
  * peaks job), signed download URLs and deletion. Callers check access to the owning resource first; every
@@ -125,10 +118,11 @@ export class FilesService {
   readonly #deletedIn = new WeakMap<object, string[]>();
 
   /**
-   * Issues a signed upload URL for a new file of a team, after checking its type and size. The upload
-   * reserves its declared size (else its kind's maximum) of the quota until it is registered, discarded or
-   * expires: the URL is refused when used + reserved bytes would pass the quota, or when the team already
-   * holds the maximum number of open uploads.
+   * Issues a signed upload URL for a new file of a team, after checking its type and size. An upload with a
+   * declared size reserves it of the quota until it is registered, discarded or expires: that URL is refused
+   * when used + reserved bytes would pass the quota, or when the team already holds the maximum number of
+   * open uploads that hold quota. Without a size nothing is held until bytes arrive (see UploadQuota), so a
+   * team may hold any number of URLs nothing was sent to yet.
    */
   async createUploadUrl(input: CreateUploadInput): Promise<UploadTicket> {
     const given = input.contentType?.trim() ? input.contentType : guessContentType(input.fileName);
@@ -146,7 +140,7 @@ export class FilesService {
     const maxBytes = this.settings.limits[input.kind].maxBytes;
     const owner = ownerRef(input.owner);
     // The row exists before the URL does, so the upload route always finds the upload it is signed for.
-    const pending = await this.reserveUpload(input.teamId, input.size ?? maxBytes, now, {
+    const pending = await this.reserveUpload(input.teamId, input.size, now, {
       teamId: input.teamId,
       kind: input.kind,
       key: pendingKeyFor(input.teamId),
@@ -184,26 +178,25 @@ export class FilesService {
   }
 
   /**
-   * Records a pending upload once the team has room for `reservation` more bytes and one more open upload.
-   * Serialised on the team's storage row, so two tickets never both take the last free bytes.
+   * Records a pending upload; one with a declared `size` first needs room for that many more bytes and one
+   * more open upload. Serialised on the team's storage row, so two tickets never both take the last free bytes.
    */
   private async reserveUpload(
     teamId: number,
-    reservation: number,
+    size: number | undefined,
     now: Date,
     values: repo.NewPendingUploadRow,
   ): Promise<repo.PendingUploadRow> {
     return this.db.transaction(async (tx) => {
       const room = await repo.lockStorage(tx, teamId);
       if (!room) throw errors.notFound('team');
+      if (size === undefined) return repo.insertPendingUpload(tx, values);
       const open = await repo.openUploadsOf(tx, teamId, now);
       if (open.count >= this.settings.maxOpenUploadsPerTeam) {
         throw errors.tooManyOpenUploads(this.settings.maxOpenUploadsPerTeam);
       }
-      if (room.usedBytes + open.reservedBytes + reservation > room.quotaBytes) {
-        throw errors.quotaExceeded(
-          quotaMessage(room.usedBytes, room.quotaBytes, reservation, open.reservedBytes),
-        );
+      if (room.usedBytes + open.reservedBytes + size > room.quotaBytes) {
+        throw errors.quotaExceeded(quotaMessage(room.usedBytes, room.quotaBytes, size, open.reservedBytes));
       }
       return repo.insertPendingUpload(tx, values);
     });
@@ -268,7 +261,9 @@ export class FilesService {
 
   /**
    * The quick half, inside the caller's transaction: claims the upload once, checks the quota against the
-   * locked counter, records the file and queues its peaks. Run it through commitRegistration().
+   * locked counter and what the team's other open uploads hold (with S3 the bytes reach the bucket unseen,
+   * so this is where they are counted), records the file and queues its peaks. Run it through
+   * commitRegistration(), which ends an upload refused for the quota.
    * With `owner`, the file belongs to it rather than to the owner the upload was issued for (an upload
    * issued for a version becomes an attachment of the comment created with it).
    */
@@ -283,8 +278,11 @@ export class FilesService {
     if (!locked || locked.expiresAt <= this.clock.now()) throw errors.uploadClosed();
     const room = await repo.lockStorage(tx, pending.teamId);
     if (!room) throw errors.notFound('team');
-    if (room.usedBytes + prepared.size > room.quotaBytes) {
-      throw errors.quotaExceeded(quotaMessage(room.usedBytes, room.quotaBytes, prepared.size));
+    const others = await repo.openUploadsOf(tx, pending.teamId, this.clock.now(), pending.id);
+    if (room.usedBytes + others.reservedBytes + prepared.size > room.quotaBytes) {
+      throw errors.quotaExceeded(
+        quotaMessage(room.usedBytes, room.quotaBytes, prepared.size, others.reservedBytes),
+      );
     }
     const isAudio = pending.kind === 'audio';
     const file = await repo.insertFile(tx, {
@@ -315,7 +313,8 @@ export class FilesService {
   /**
    * Runs `work` (completeRegistration of each upload plus the caller's own writes) in one transaction, then
    * removes the emptied pending keys. When an upload was closed meanwhile (expired and removed), the bytes
-   * this registration moved are deleted unless another registration of the same upload recorded them.
+   * this registration moved are deleted unless another registration of the same upload recorded them. Uploads
+   * refused for the quota end with their bytes, which would otherwise sit unregistered (and, with S3, uncounted).
    */
   async commitRegistration<T>(
     prepared: PreparedUpload | PreparedUpload[],
@@ -336,6 +335,9 @@ export class FilesService {
           stray.push(finalKey);
         }
         if (stray.length > 0) await this.drainDeletions(stray);
+      }
+      if (isAppError(error, 'quota_exceeded')) {
+        for (const pending of uploads) await this.endUpload(pending);
       }
       throw error;
     }
@@ -413,9 +415,14 @@ export class FilesService {
       problem = errors.unsupportedFileType(`The uploaded bytes are not a ${pending.contentType} image`);
     }
     if (!problem) return;
+    await this.endUpload(pending);
+    throw problem;
+  }
+
+  /** Removes an upload and its bytes (the final blob only when no file took it: see the pending trigger). */
+  private async endUpload(pending: repo.PendingUploadRow): Promise<void> {
     await repo.deletePending(this.db, pending.teamId, pending.id);
     await this.drainDeletions([pending.key, pending.finalKey]);
-    throw problem;
   }
 
   /** The first bytes of a stored blob (fewer when it is shorter). */

@@ -9,6 +9,7 @@ import { DownloadMarks } from './download-marks.ts';
 import { defineFilesJobs } from './files.jobs.ts';
 import { FilesService } from './files.service.ts';
 import { LocalTransfers } from './transfers.ts';
+import { UploadQuota } from './upload-quota.ts';
 
 /** The blob store chosen by configuration, the files service over it, and its background jobs. */
 export async function createFilesServices(deps: {
@@ -41,6 +42,13 @@ export async function createFilesServices(deps: {
   });
   return {
     files: new FilesService(db, clock, store, settings, jobs, marks),
-    fileTransfers: new LocalTransfers(db, clock, store, secrets.urlSigningSecret, marks),
+    fileTransfers: new LocalTransfers(
+      db,
+      clock,
+      store,
+      secrets.urlSigningSecret,
+      marks,
+      new UploadQuota(db, clock, settings.maxOpenUploadsPerTeam),
+    ),
   };
 }

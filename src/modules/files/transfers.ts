@@ -8,8 +8,9 @@ import { downloadHeaders, parseRange } from '../../storage/http-range.ts';
 import { type GetTokenClaims, type TokenFailureReason, verifyBlobToken } from '../../storage/signing.ts';
 import { checkUploadRequest } from '../../storage/upload-request.ts';
 import type { DownloadMarks, MarkLog } from './download-marks.ts';
-import { findOpenPendingBySignedKey, lockOpenPendingForPut } from './files.repository.ts';
+import { findOpenPendingBySignedKey, recordPut } from './files.repository.ts';
 import { stagingKeyFor } from './keys.ts';
+import type { PutClaim, UploadQuota } from './upload-quota.ts';
 
 export type UploadHeaders = { contentType: string | undefined; contentLength: string | undefined };
 export type DownloadRequestHeaders = {
@@ -62,6 +63,7 @@ export class LocalTransfers {
     private readonly store: BlobStore,
     private readonly signingSecret: string,
     private readonly marks: DownloadMarks,
+    private readonly quota: UploadQuota,
   ) {}
 
   private now = () => this.clock.now().getTime();
@@ -84,38 +86,46 @@ export class LocalTransfers {
       throw errors.badRequest(check.code, check.message);
     }
     // Once closed for registration (or registered, discarded, expired) the key takes no more bytes.
-    if (!(await findOpenPendingBySignedKey(this.db, claims.key, this.clock.now())))
-      throw errors.uploadClosed();
+    const upload = await findOpenPendingBySignedKey(this.db, claims.key, this.clock.now());
+    if (!upload) throw errors.uploadClosed();
+    // A declared size was reserved with the URL (which takes that many bytes only); other uploads take quota
+    // as their bytes arrive.
+    const claim = upload.declaredSize === null ? this.quota.forPut(upload.id, claims.maxBytes) : undefined;
     const staging = stagingKeyFor(claims.key);
     let result: Awaited<ReturnType<BlobStore['put']>>;
     try {
-      result = await this.store.put(staging, body, {
+      if (claim && headers.contentLength) await claim.claimUpFront(Number(headers.contentLength));
+      result = await this.store.put(staging, claim ? claim.meter(body) : body, {
         contentType: claims.contentType,
         maxBytes: claims.maxBytes,
       });
     } catch (error) {
+      if (claim) await this.quota.release(claim);
       if (error instanceof BlobTooLargeError) {
         throw errors.payloadTooLarge(`This upload URL accepts at most ${claims.maxBytes} bytes`);
       }
       if (isAbortedUpload(error)) throw errors.badRequest('upload_aborted', 'The upload was interrupted');
       throw error;
     }
-    await this.publish(staging, claims.key);
+    await this.publish(staging, claims.key, result.size, claim);
     return { key: claims.key, size: result.size, etag: result.etag };
   }
 
   /**
    * Moves the received bytes to the upload's key while the upload is locked open, so a registration that
-   * closed it meanwhile never sees them: a PUT finishing after the close is refused and leaves nothing.
+   * closed it meanwhile never sees them: a PUT finishing after the close is refused and leaves nothing. The
+   * upload then holds the bytes stored instead of what the PUT claimed.
    */
-  private async publish(staging: string, key: string): Promise<void> {
+  private async publish(staging: string, key: string, size: number, claim: PutClaim | undefined) {
     try {
       await this.db.transaction(async (tx) => {
-        if (!(await lockOpenPendingForPut(tx, key, this.clock.now()))) throw errors.uploadClosed();
+        const put = { size, claimed: claim?.claimed ?? 0 };
+        if (!(await recordPut(tx, key, this.clock.now(), put))) throw errors.uploadClosed();
         await this.store.move(staging, key);
       });
     } catch (error) {
       await this.store.delete(staging);
+      if (claim) await this.quota.release(claim);
       throw error;
     }
   }

@@ -161,6 +161,34 @@ export function describeUploadGuards(ctx: StorageTestContext, driver: 'local' | 
       expect((await expectStoredAsRecorded(ctx, team.id, ticket.id)).equals(png)).toBe(true);
     });
 
+    it('never registers two uploads that together pass the quota, and keeps no bytes of the refused one', async () => {
+      const team = await ctx.newTeam();
+      const image = Buffer.concat([tinyPng(), Buffer.alloc(6_000, 1)]);
+      await ctx.setQuota(team, 10_000);
+      const [a, b] = [await openCover(ctx, team), await openCover(ctx, team)];
+      // The local store counts bytes as they arrive (one of these PUTs stops at the quota); S3 takes both.
+      const puts = await Promise.all([putBytes(ctx, a.ticket, image), putBytes(ctx, b.ticket, image)]);
+      expect(puts.filter((p) => p.status === 200).length).toBe(driver === 'local' ? 1 : 2);
+      const added = await Promise.all([
+        register(ctx, team, a.track.id, a.ticket.id),
+        register(ctx, team, b.track.id, b.ticket.id),
+      ]);
+      expect(added.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      const loser = added.find((r) => r.statusCode !== 200)!;
+      if (driver === 's3') {
+        expect(loser.statusCode, loser.body).toBe(413);
+        expect(loser.json().code).toBe('quota_exceeded');
+      }
+      const stats = await ctx.request({
+        method: 'GET',
+        url: `/api/v1/stats/storage?teamId=${team.id}`,
+        token: team.owner.token,
+      });
+      expect(stats.json()).toMatchObject({ usedBytes: image.length, fileCount: 1 });
+      expect(await ctx.listKeys(`teams/${team.id}/`)).toHaveLength(1);
+      expect(await ctx.listKeys(`pending/${team.id}/`)).toEqual([]);
+    });
+
     if (driver === 'local') {
       it('refuses (409) a PUT still in flight when registration closed the upload, and keeps nothing of it', async () => {
         const team = await ctx.newTeam();

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../test/helpers/context.ts';
@@ -46,6 +48,40 @@ function bannerUrl(team: TestTeam) {
   });
 }
 
+function setBanner(team: TestTeam, fileKey: string) {
+  return ctx.request({
+    method: 'PUT',
+    url: `/api/v1/teams/${team.id}/banner`,
+    token: team.owner.token,
+    payload: { fileKey },
+  });
+}
+
+/** A PUT whose body goes out in `parts` with no Content-Length (chunked), as a streaming client sends it. */
+function putChunked(ticket: { uploadUrl: string; headers: Record<string, string> }, parts: Buffer[]) {
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const url = new URL(ticket.uploadUrl);
+  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'PUT',
+        path: `${url.pathname}${url.search}`,
+        headers: { 'content-type': ticket.headers['content-type']!, 'transfer-encoding': 'chunked' },
+      },
+      (res) => {
+        const body: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => body.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(body) }));
+      },
+    );
+    req.on('error', reject);
+    for (const part of parts) req.write(part);
+    req.end();
+  });
+}
+
 const rows = (query: SQL) => queryRows(ctx.app.deps.database.db, query);
 
 /** Files the team has, their byte sum, and the storage counter the quota is checked against. */
@@ -86,24 +122,92 @@ describe('open uploads reserve quota', () => {
     await expectNoOrphans(ctx);
   });
 
-  it("reserves the kind's maximum for a URL that names no size, until the upload expires", async () => {
+  it('holds nothing for a URL that names no size until bytes arrive, then what was stored', async () => {
     const team = await ctx.newTeam();
-    await ctx.setQuota(team, IMAGE_MAX + 1_000);
+    await ctx.setQuota(team, 1_000);
+    const tickets = [];
+    for (let i = 0; i < MAX_OPEN + 2; i++) {
+      const banner = await bannerUrl(team);
+      expect(banner.statusCode, banner.body).toBe(200);
+      tickets.push(banner.json());
+    }
+    expect(await stats(team)).toMatchObject({ reservedBytes: 0, pendingUploads: MAX_OPEN + 2 });
+    const png = Buffer.concat([tinyPng(), Buffer.alloc(500, 1)]);
+    expect((await putBytes(ctx, tickets[0], png)).status).toBe(200);
+    expect(await stats(team)).toMatchObject({ usedBytes: 0, reservedBytes: png.length });
+    // A declared reservation must fit beside the bytes already received.
+    expect((await startMedia(ctx, team, pdf('over.pdf', 1_000 - png.length + 1))).statusCode).toBe(413);
+    expect((await startMedia(ctx, team, pdf('fits.pdf', 1_000 - png.length))).statusCode).toBe(201);
+  });
+
+  it('stops a PUT that crosses the remaining quota with 413 quota_exceeded, storing nothing', async () => {
+    const team = await ctx.newTeam();
+    await ctx.setQuota(team, 5_000);
+    expect((await startMedia(ctx, team, pdf('held.pdf', 1_000))).statusCode).toBe(201);
+    const ticket = (await bannerUrl(team)).json();
+    const tooMuch = Buffer.concat([tinyPng(), Buffer.alloc(4_000, 1)]);
+    for (const put of [
+      () => putBytes(ctx, ticket, tooMuch),
+      () => putChunked(ticket, [tooMuch.subarray(0, 1_000), tooMuch.subarray(1_000)]),
+    ]) {
+      const refused = await put();
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.body.toString()).code).toBe('quota_exceeded');
+      expect(await ctx.listKeys(`pending/${team.id}/`)).toEqual([]);
+      expect(await stats(team)).toMatchObject({ usedBytes: 0, reservedBytes: 1_000 });
+    }
+    // What is left still fits, chunked too, and registers.
+    const fits = Buffer.concat([tinyPng(), Buffer.alloc(3_000, 1)]);
+    expect((await putChunked(ticket, [fits.subarray(0, 10), fits.subarray(10)])).status).toBe(200);
+    expect(await stats(team)).toMatchObject({ reservedBytes: 1_000 + fits.length });
+    const set = await setBanner(team, ticket.fileKey);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await stats(team)).toMatchObject({ usedBytes: fits.length, reservedBytes: 1_000 });
+    await expectNoOrphans(ctx);
+  });
+
+  it('lets only one of two PUTs racing for the last free bytes through', async () => {
+    const team = await ctx.newTeam();
+    await ctx.setQuota(team, 10_000);
+    const png = Buffer.concat([tinyPng(), Buffer.alloc(6_000, 1)]);
+    for (let round = 0; round < 3; round++) {
+      const [a, b] = [(await bannerUrl(team)).json(), (await bannerUrl(team)).json()];
+      const puts = await Promise.all([putBytes(ctx, a, png), putBytes(ctx, b, png)]);
+      expect(puts.map((p) => p.status).sort()).toEqual([200, 413]);
+      expect((await stats(team)).reservedBytes).toBe(png.length);
+      const winner = puts[0]!.status === 200 ? a : b;
+      expect((await setBanner(team, winner.fileKey)).statusCode).toBe(200);
+      expect(await stats(team)).toMatchObject({ usedBytes: png.length, reservedBytes: 0 });
+      const removed = await ctx.request({
+        method: 'DELETE',
+        url: `/api/v1/teams/${team.id}/banner`,
+        token: team.owner.token,
+      });
+      expect(removed.statusCode).toBe(204);
+    }
+  });
+
+  it('takes an open-upload slot with the first bytes of a URL that names no size; expired uploads free theirs', async () => {
+    const team = await ctx.newTeam();
+    const held = [];
+    for (let i = 0; i < MAX_OPEN; i++) held.push((await startMedia(ctx, team, pdf(`${i}.pdf`, 10))).json());
     const banner = await bannerUrl(team);
     expect(banner.statusCode, banner.body).toBe(200);
-    expect(await stats(team)).toMatchObject({ reservedBytes: IMAGE_MAX });
-    const refused = await bannerUrl(team);
-    expect(refused.statusCode).toBe(413);
-    expect(refused.json().code).toBe('quota_exceeded');
-    expect((await startMedia(ctx, team, pdf('small.pdf', 1_000))).statusCode).toBe(201);
+    const refused = await putBytes(ctx, banner.json(), tinyPng());
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(refused.body.toString()).code).toBe('too_many_open_uploads');
+    expect(await ctx.listKeys(`pending/${team.id}/`)).toEqual([]);
 
-    // Past the pending lifetime the reservations end, before any cleanup job ran.
-    ctx.clock.advance(ctx.config.storage.pendingUploadTtlSeconds * 1000 + 1000);
+    // Past the pending lifetime the slots free, before any cleanup job ran.
+    const ttl = ctx.config.storage.pendingUploadTtlSeconds * 1000;
+    ctx.clock.advance(ttl + 1000);
     try {
       expect(await stats(team)).toMatchObject({ reservedBytes: 0, pendingUploads: 0 });
-      expect((await bannerUrl(team)).statusCode).toBe(200);
+      const fresh = (await bannerUrl(team)).json();
+      expect((await putBytes(ctx, fresh, tinyPng())).status).toBe(200);
+      expect((await startMedia(ctx, team, pdf('later.pdf', 10))).statusCode).toBe(201);
     } finally {
-      ctx.clock.advance(-(ctx.config.storage.pendingUploadTtlSeconds * 1000 + 1000));
+      ctx.clock.advance(-(ttl + 1000));
     }
   });
 

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { isDecimalMultiple } from '../../shared/decimals.ts';
 
 /** The largest amount NUMERIC(14,2) holds; anything larger is refused before it reaches the database. */
 export const MAX_AMOUNT = 999_999_999_999.99;
@@ -14,9 +15,12 @@ export const Amount = Type.Number({
   description: `Above 0, at most two decimals (0.001 and 1e-7 are refused), at most ${MAX_AMOUNT}`,
 });
 
-/** Whether a number is exactly a value with at most two decimals (as exactly as a JSON number can say it). */
+/**
+ * Whether a number is exactly a value with at most two decimals (as exactly as a JSON number can say it):
+ * the same rule as a schema's `multipleOf: 0.01`.
+ */
 export function hasAtMostTwoDecimals(value: number): boolean {
-  return Number.isFinite(value) && Number(value.toFixed(2)) === value;
+  return isDecimalMultiple(value, 0.01);
 }
 
 /**

@@ -13,9 +13,9 @@ export async function storageStatsRoutes(app: App) {
         operationId: 'stats.storage',
         summary: "The team's stored bytes and files (in total and per kind) against its plan's quota",
         description:
-          '`reservedBytes` is what open uploads hold of the quota (each its announced size, else the most ' +
-          'its kind allows) until they are registered, discarded or expire; `availableBytes` is quota minus ' +
-          'used bytes only.',
+          '`reservedBytes` is what open uploads hold of the quota (each its announced size, else the bytes ' +
+          'it received so far) until they are registered, discarded or expire; `availableBytes` is quota ' +
+          'minus used bytes only.',
         querystring: StorageStatsQuery,
         response: { 200: StorageStats },
       },

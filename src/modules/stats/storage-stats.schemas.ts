@@ -20,9 +20,10 @@ export const StorageStats = Type.Object({
   reservedBytes: Type.Integer({
     minimum: 0,
     description:
-      'Bytes the open uploads hold of the quota: each its announced fileSize, else the most its kind ' +
-      'allows. A new upload URL is refused (413 quota_exceeded) when usedBytes + reservedBytes + its own ' +
-      'reservation would pass quotaBytes; on registration the real size counts in usedBytes instead',
+      'Bytes the open uploads hold of the quota: each its announced fileSize, else the bytes it received ' +
+      '(and is receiving). A new upload URL with a fileSize, or a PUT, is refused (413 quota_exceeded) when ' +
+      'usedBytes + reservedBytes + its bytes would pass quotaBytes; on registration the real size counts in ' +
+      'usedBytes instead',
   }),
   byKind: Type.Object({ audio: Usage, image: Usage, video: Usage, document: Usage }),
 });
