@@ -123,6 +123,8 @@ export const chatMessages = pgTable(
     /** The id of the latest transcription job (what its poll route names). */
     transcriptJobId: uuid(),
     transcriptRequestedAt: stamp(),
+    /** In a bot's thread, the bot's answer to this message once written: a job writes it at most once. */
+    botReplyId: uuid(),
   },
   (t) => [
     index('chat_messages_thread_idx').on(t.threadId, t.id.desc()),

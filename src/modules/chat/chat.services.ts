@@ -4,6 +4,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { ChatCompletionsSettings } from '../../shared/chat-completions.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { ChatBotAnswers } from './bots/bot-answers.ts';
 import { ChatBotsService } from './bots/bots.service.ts';
 import { type DraftInput, writeDraft } from './bots/draft.ts';
 import { replyWriter } from './bots/model-text.ts';
@@ -58,16 +59,8 @@ export function createChatServices(
     files: media.files,
     settings: media.transcription,
   });
-  const bots = new ChatBotsService({
-    db,
-    clock,
-    ids,
-    events,
-    messages,
-    threads,
-    writeReply: replyWriter(media.llm),
-  });
-  messages.bots = bots;
+  const bots = new ChatBotsService({ db, clock, ids, events, threads });
+  messages.bots = new ChatBotAnswers({ db, clock, ids, jobs, messages, writeReply: replyWriter(media.llm) });
   return {
     bots,
     /** Drafts of outreach messages (`POST /follow-ups/draft`). */
