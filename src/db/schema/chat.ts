@@ -215,3 +215,22 @@ export const chatEvents = pgTable(
     index('chat_events_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The open event streams of every process, so the cap on one person's streams holds across processes: past
+ * it, the oldest are closed. A row is refreshed at each heartbeat by the process that holds the stream; one
+ * left by a process that died goes stale and no longer counts.
+ */
+export const chatEventStreams = pgTable(
+  'chat_event_streams',
+  {
+    /** In the order streams opened. */
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openedAt: stamp().notNull(),
+    seenAt: stamp().notNull(),
+  },
+  (t) => [index('chat_event_streams_user_idx').on(t.userId, t.id)],
+);
