@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { adversarialTexts } from '../../test/helpers/adversarial-text.ts';
 import { useTestContext } from '../../test/helpers/context.ts';
+import { BUDGET_MS, elapsed, firstSlow, type Slow } from '../../test/helpers/linear-time.ts';
 import { withinLength } from './length-guard.ts';
 import { createRequestAjv } from './validation.ts';
 
 const ctx = useTestContext();
 
-const BUDGET_MS = 50;
-/**
- * How many times a trivially linear expression's time over the same text a validation may take past the
- * budget: a busy machine (or a collection on the engine's helper threads) slows both alike, a super-linear
- * expression only itself.
- */
-const LINEAR_FACTOR = 20;
 const MIB = 1024 * 1024;
 /** Sizes tried in turn, so a super-linear pattern fails at a small size instead of running for minutes. */
 const SIZES = [4 * 1024, 64 * 1024, MIB];
@@ -21,29 +14,6 @@ const QUADRATIC_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+[^\\s]*$';
 
 type Node = Record<string, unknown>;
 type Located = { where: string; node: Node };
-type Slow = { pattern: string; input: string; size: number; ms: number; linearMs: number };
-
-/**
- * Milliseconds of CPU time `run` takes (a busy machine stretches wall-clock time, not this). A slow run is
- * repeated, up to three times, and the fastest counts: the first runs of an expression over long text also
- * pay for V8 growing its backtracking stack, and a garbage collection may fall in one. A super-linear
- * expression is slow every time.
- */
-function elapsed(run: () => unknown): number {
-  let fastest = Number.POSITIVE_INFINITY;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const start = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(start);
-    fastest = Math.min(fastest, (used.user + used.system) / 1000);
-    // Within the budget, or so far over it that it is slow for good: not run again.
-    if (fastest < BUDGET_MS || fastest >= 10 * BUDGET_MS) break;
-  }
-  return fastest;
-}
-
-const linearScan = createRequestAjv().compile({ type: 'string', pattern: '^[\\s\\S]*$' });
-
 /** Every schema object under `value` (a JSON pointer for each), following `$ref`s into `components`. */
 function schemaNodes(
   doc: Node,
@@ -102,34 +72,6 @@ const FORMAT_SHAPES: Record<string, string> = {
     '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$',
 };
 
-/** Lets the test runner's own messages through between long stretches of synchronous work. */
-const breathe = () => new Promise((resolve) => setImmediate(resolve));
-
-/**
- * Validates adversarial inputs for `pattern`, up to `perSize` of each size; answers the first over budget
- * and over `LINEAR_FACTOR` times a linear scan of the same text.
- */
-async function firstSlow(
-  pattern: string,
-  validate: (text: string) => unknown,
-  sizes = SIZES,
-  perSize = Number.POSITIVE_INFINITY,
-): Promise<Slow | undefined> {
-  for (const size of sizes) {
-    let tried = 0;
-    for (const { label, text } of adversarialTexts(pattern, size)) {
-      if (tried++ >= perSize) break;
-      const ms = elapsed(() => validate(text));
-      if (ms < BUDGET_MS) continue;
-      const linearMs = elapsed(() => linearScan(text));
-      if (ms >= LINEAR_FACTOR * linearMs)
-        return { pattern, input: label, size, ms: Math.round(ms), linearMs: Math.round(linearMs) };
-    }
-    await breathe();
-  }
-  return undefined;
-}
-
 describe('patterns and formats of request schemas', () => {
   it('gives every string a pattern or a format checks a maxLength', async () => {
     const doc = await openapi();
@@ -171,7 +113,7 @@ describe('patterns and formats of request schemas', () => {
     for (const pattern of values) {
       // No maxLength here: the expression itself must be linear, whatever guards it.
       const validate = ajv.compile({ type: 'string', pattern });
-      const found = await firstSlow(pattern, validate);
+      const found = await firstSlow(pattern, validate, SIZES);
       if (found) slow.push(found);
     }
     for (const pattern of keys) {
@@ -180,7 +122,7 @@ describe('patterns and formats of request schemas', () => {
         patternProperties: { [pattern]: true },
         additionalProperties: false,
       });
-      const found = await firstSlow(pattern, (text) => validate({ [text]: true }));
+      const found = await firstSlow(pattern, (text) => validate({ [text]: true }), SIZES);
       if (found) slow.push(found);
     }
     expect(slow).toEqual([]);

@@ -123,6 +123,8 @@ export const chatMessages = pgTable(
     /** The id of the latest transcription job (what its poll route names). */
     transcriptJobId: uuid(),
     transcriptRequestedAt: stamp(),
+    /** In a bot's thread, the bot's answer to this message once written: a job writes it at most once. */
+    botReplyId: uuid(),
   },
   (t) => [
     index('chat_messages_thread_idx').on(t.threadId, t.id.desc()),
@@ -212,4 +214,23 @@ export const chatEvents = pgTable(
     index('chat_events_recipients_idx').using('gin', t.recipients),
     index('chat_events_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The open event streams of every process, so the cap on one person's streams holds across processes: past
+ * it, the oldest are closed. A row is refreshed at each heartbeat by the process that holds the stream; one
+ * left by a process that died goes stale and no longer counts.
+ */
+export const chatEventStreams = pgTable(
+  'chat_event_streams',
+  {
+    /** In the order streams opened. */
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openedAt: stamp().notNull(),
+    seenAt: stamp().notNull(),
+  },
+  (t) => [index('chat_event_streams_user_idx').on(t.userId, t.id)],
 );

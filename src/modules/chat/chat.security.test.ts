@@ -9,7 +9,7 @@ import {
 import { chatHelpers } from './chat.test-support.ts';
 
 const ctx = useTestContext();
-const { newThread, post } = chatHelpers(ctx);
+const { newThread, post, botAnswer } = chatHelpers(ctx);
 
 /** A team thread of the team (by its owner) and `path` under it. */
 const inThread =
@@ -164,7 +164,9 @@ const cases: MatrixCase[] = [
         token: team.owner.token,
         payload: { teamId: team.id },
       });
-      await post(thread.json().id, team.owner, 'remind me to follow up with Maya tomorrow');
+      const threadId = thread.json().id;
+      const message = await post(threadId, team.owner, 'remind me to follow up with Maya tomorrow');
+      await botAnswer(threadId, team.owner, message.id);
       const tasks = await ctx.request({
         method: 'GET',
         url: `/api/v1/chat/bots/assistant/follow-ups?teamId=${team.id}`,

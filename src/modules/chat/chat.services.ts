@@ -4,6 +4,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { ChatCompletionsSettings } from '../../shared/chat-completions.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { ChatBotAnswers } from './bots/bot-answers.ts';
 import { ChatBotsService } from './bots/bots.service.ts';
 import { type DraftInput, writeDraft } from './bots/draft.ts';
 import { replyWriter } from './bots/model-text.ts';
@@ -12,6 +13,7 @@ import { ChatEventHub } from './events/event-hub.ts';
 import { ChatEventLog } from './events/event-log.ts';
 import { ChatEventStreams } from './events/event-streams.ts';
 import { defineChatJobs } from './events/events.jobs.ts';
+import { StreamSlots, staleStreamMs } from './events/stream-slots.ts';
 import { ChatIds } from './ids.ts';
 import { ChatMessagesService } from './messages/messages.service.ts';
 import { ChatThreadStateService } from './thread-state/state.service.ts';
@@ -42,7 +44,8 @@ export function createChatServices(
   const events = new ChatEventLog(clock);
   const messages = new ChatMessagesService(db, clock, ids, events);
   const threads = new ChatThreadsService(db, clock, ids, events, messages);
-  const hub = new ChatEventHub(db, database.listen, clock, { heartbeatMs: stream.heartbeatMs });
+  const slots = new StreamSlots(db, clock, staleStreamMs(stream.heartbeatMs));
+  const hub = new ChatEventHub(db, database.listen, clock, { heartbeatMs: stream.heartbeatMs, slots });
   defineChatJobs(jobs, db, clock);
   const voice = new ChatVoiceService(db, media.files, messages);
   messages.voice = voice;
@@ -58,16 +61,8 @@ export function createChatServices(
     files: media.files,
     settings: media.transcription,
   });
-  const bots = new ChatBotsService({
-    db,
-    clock,
-    ids,
-    events,
-    messages,
-    threads,
-    writeReply: replyWriter(media.llm),
-  });
-  messages.bots = bots;
+  const bots = new ChatBotsService({ db, clock, ids, events, threads });
+  messages.bots = new ChatBotAnswers({ db, clock, ids, jobs, messages, writeReply: replyWriter(media.llm) });
   return {
     bots,
     /** Drafts of outreach messages (`POST /follow-ups/draft`). */
@@ -84,7 +79,7 @@ export function createChatServices(
     state: new ChatThreadStateService(db, clock, events, threads),
     composer: new ChatComposerService(db),
     hub,
-    streams: new ChatEventStreams(db, hub, { maxBufferBytes: stream.maxBufferBytes }),
+    streams: new ChatEventStreams(db, hub, slots, { maxBufferBytes: stream.maxBufferBytes }),
     /** Ends every open stream and stops listening (the app's close). */
     close: () => hub.stop(),
   };

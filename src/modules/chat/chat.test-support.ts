@@ -3,6 +3,8 @@ import type { TestContext, TestTeam, TestUser } from '../../../test/helpers/cont
 /** A JSON answer, read loosely: tests check what they use. */
 type Json = ReturnType<typeof JSON.parse>;
 
+const ANSWER_WAIT_MS = 5_000;
+
 /** Chat data made through the API, as clients make it. */
 export function chatHelpers(ctx: TestContext) {
   async function call(method: string, url: string, user: TestUser, payload?: object) {
@@ -40,5 +42,21 @@ export function chatHelpers(ctx: TestContext) {
     return expectOk('POST', `/api/v1/chat/threads/${threadId}/messages`, user, { content });
   }
 
-  return { call, expectOk, newThread, post };
+  /**
+   * The bot's answer to the message `messageId` of a bot thread: runs the due jobs and reads the thread's
+   * newest messages until it is there, for a few seconds at most.
+   */
+  async function botAnswer(threadId: string, user: TestUser, messageId: string): Promise<Json> {
+    const deadline = Date.now() + ANSWER_WAIT_MS;
+    for (;;) {
+      await ctx.app.services.jobs.runDue();
+      const page = await expectOk('GET', `/api/v1/chat/threads/${threadId}/messages?limit=5`, user);
+      const answer = page.items.find((m: Json) => m.botId !== null && m.id > messageId);
+      if (answer) return answer;
+      if (Date.now() > deadline) throw new Error(`no answer to message ${messageId} in ${ANSWER_WAIT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  return { call, expectOk, newThread, post, botAnswer };
 }

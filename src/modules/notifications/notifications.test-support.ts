@@ -1,4 +1,5 @@
 import type { TestContext, TestTeam, TestUser } from '../../../test/helpers/context.ts';
+import { chatHelpers } from '../chat/chat.test-support.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -27,8 +28,12 @@ export function workHelpers(ctx: TestContext) {
       { teamId: team.id },
       201,
     );
-    for (const content of reminders)
-      await call('POST', `/api/v1/chat/threads/${opened.body.id}/messages`, team.owner, { content }, 201);
+    for (const content of reminders) {
+      const url = `/api/v1/chat/threads/${opened.body.id}/messages`;
+      const message = await call('POST', url, team.owner, { content }, 201);
+      // The assistant answers (and keeps the reminder) from a job.
+      await chatHelpers(ctx).botAnswer(opened.body.id, team.owner, message.body.id);
+    }
   }
 
   /** Invites `email` to the team's session as the team's owner; answers the participant. */

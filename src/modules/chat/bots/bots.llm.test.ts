@@ -43,25 +43,23 @@ describe('bots and drafts with a configured model', () => {
   });
 
   it('lets the model word the bot’s reply, with the offline reply on failure', async () => {
-    const { call, expectOk } = chatHelpers(ctx);
+    const { call, expectOk, botAnswer } = chatHelpers(ctx);
     const threadId = (await call('POST', '/api/v1/chat/bots/assistant/open', team.owner, { teamId: team.id }))
       .body.id;
     llm.behave({ kind: 'answer', content: 'Sure thing! Maya on Instagram, noted.' });
-    await expectOk('POST', `/api/v1/chat/threads/${threadId}/messages`, team.owner, {
+    const reminder = await expectOk('POST', `/api/v1/chat/threads/${threadId}/messages`, team.owner, {
       content: 'remind me to follow up with Maya on Instagram tomorrow',
     });
-    let page = await expectOk('GET', `/api/v1/chat/threads/${threadId}/messages?limit=1`, team.owner);
-    expect(page.items[0]).toMatchObject({
+    expect(await botAnswer(threadId, team.owner, reminder.id)).toMatchObject({
       botId: 'assistant',
       content: 'Sure thing! Maya on Instagram, noted.',
     });
     expect(llm.lastPrompt()).toMatchObject({ draftReply: expect.stringContaining('Maya') });
 
     llm.behave({ kind: 'silent' });
-    await expectOk('POST', `/api/v1/chat/threads/${threadId}/messages`, team.owner, {
+    const list = await expectOk('POST', `/api/v1/chat/threads/${threadId}/messages`, team.owner, {
       content: 'list my follow-ups',
     });
-    page = await expectOk('GET', `/api/v1/chat/threads/${threadId}/messages?limit=1`, team.owner);
-    expect(page.items[0].content).toContain('Your open follow-ups');
+    expect((await botAnswer(threadId, team.owner, list.id)).content).toContain('Your open follow-ups');
   });
 });

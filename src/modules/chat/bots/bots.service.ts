@@ -8,25 +8,17 @@ import { recordChatActivity } from '../chat-activity.ts';
 import type { ChatEventLog } from '../events/event-log.ts';
 import { goneAsNotFound } from '../gone-as-not-found.ts';
 import { type ChatIds, isUuid } from '../ids.ts';
-import type { MessageView } from '../messages/message-view.ts';
-import type { ChatMessagesService, MessageBots } from '../messages/messages.service.ts';
-import type { ThreadAccess } from '../thread-access.ts';
 import { threadEventView } from '../threads/thread-view.ts';
 import * as threadsRepo from '../threads/threads.repository.ts';
 import type { ChatThreadsService } from '../threads/threads.service.ts';
-import { offlineReplies } from './bot-replies.ts';
 import { BOTS, findBot } from './bots.catalogue.ts';
-import { parseCommand } from './follow-up-parser.ts';
 import * as repo from './follow-ups.repository.ts';
-import { isTimeZone } from './time-zone.ts';
 
 /** Writes the bot's reply text; answers the offline text when no model is set or it fails. */
 export type ReplyWriter = (
   offline: string,
   context: { userMessage: string; facts: unknown },
 ) => Promise<string>;
-
-const LIST_LIMIT = 20;
 
 export function followUpView(row: repo.FollowUpRow) {
   return {
@@ -46,17 +38,15 @@ export function followUpView(row: repo.FollowUpRow) {
   };
 }
 
-/** The built-in bots: their threads, their replies and the follow-up tasks they keep. */
-export class ChatBotsService implements MessageBots {
+/** The built-in bots: their threads and the follow-up tasks they keep (their answers: `bot-answers.ts`). */
+export class ChatBotsService {
   constructor(
     private readonly deps: {
       db: Db;
       clock: Clock;
       ids: ChatIds;
       events: ChatEventLog;
-      messages: ChatMessagesService;
       threads: ChatThreadsService;
-      writeReply: ReplyWriter;
     },
   ) {}
 
@@ -110,65 +100,6 @@ export class ChatBotsService implements MessageBots {
     return { created: created.created, thread: await threads.get(principal, created.id) };
   }
 
-  /** The bot's answer to a user's message in its thread, posted as the bot (after the user's commits). */
-  async answer(thread: ThreadAccess, userId: string, message: MessageView): Promise<void> {
-    const bot = thread.botId ? findBot(thread.botId) : undefined;
-    const teamId = thread.teamIds[0];
-    if (!bot || teamId === undefined || !message.content?.trim()) return;
-    const { db, clock, ids, messages } = this.deps;
-    const stored = await repo.timeZoneOf(db, userId);
-    const timeZone = isTimeZone(stored) ? stored : 'UTC';
-    const now = clock.now();
-    const command = parseCommand(message.content, now, timeZone);
-    const owner = { teamId, userId, botId: bot.id };
-    await goneAsNotFound('chat thread', async () => {
-      const { offline, facts } = await db.transaction(async (tx) => {
-        switch (command.kind) {
-          case 'create': {
-            const contactId = await repo.matchContact(tx, teamId, command.person);
-            const task = await repo.insertFollowUp(tx, {
-              id: ids.next(),
-              ...owner,
-              sourceMessageId: message.id,
-              person: command.person,
-              network: command.network,
-              contactId,
-              dueAt: command.dueAt,
-              note: command.note,
-              status: 'open',
-              createdAt: now,
-              updatedAt: now,
-            });
-            await this.activity(tx, userId, teamId, task.id, 'follow_up_created');
-            return {
-              offline: offlineReplies.created(task, timeZone),
-              facts: { created: followUpView(task), timeZone },
-            };
-          }
-          case 'list': {
-            const tasks = await repo.openFollowUps(tx, owner, LIST_LIMIT);
-            return {
-              offline: offlineReplies.list(tasks, timeZone),
-              facts: { open: tasks.map(followUpView), timeZone },
-            };
-          }
-          case 'done': {
-            const done = await repo.completeFollowUps(tx, owner, command.person, now);
-            for (const task of done) await this.activity(tx, userId, teamId, task.id, 'follow_up_done');
-            return {
-              offline: offlineReplies.done(command.person, done.length),
-              facts: { completed: done.length },
-            };
-          }
-          default:
-            return { offline: offlineReplies.help(), facts: { help: true } };
-        }
-      });
-      const text = await this.deps.writeReply(offline, { userMessage: message.content!, facts });
-      await db.transaction((tx) => messages.post(tx, thread, { botId: bot.id }, text.slice(0, 10_000)));
-    });
-  }
-
   /** The caller's follow-up tasks of the team with the bot, newest first. */
   async followUps(
     principal: Principal,
@@ -198,7 +129,7 @@ export class ChatBotsService implements MessageBots {
     await this.deps.db.transaction(async (tx) => {
       if (!(await repo.deleteFollowUp(tx, { teamId, userId, botId: bot.id }, taskId)))
         throw errors.notFound('follow-up');
-      await this.activity(tx, userId, teamId, taskId, 'follow_up_deleted');
+      await followUpActivity(tx, userId, teamId, taskId, 'follow_up_deleted');
     });
   }
 
@@ -207,14 +138,15 @@ export class ChatBotsService implements MessageBots {
     if (!bot) throw errors.notFound('bot');
     return bot;
   }
+}
 
-  private activity(tx: Db, userId: string, teamId: number, taskId: string, action: string) {
-    return recordChatActivity(tx, {
-      actorUserId: userId,
-      teamIds: [teamId],
-      subjectType: 'follow_up_task',
-      subjectId: taskId,
-      action,
-    });
-  }
+/** The activity entry of a change to a follow-up task. */
+export function followUpActivity(tx: Db, userId: string, teamId: number, taskId: string, action: string) {
+  return recordChatActivity(tx, {
+    actorUserId: userId,
+    teamIds: [teamId],
+    subjectType: 'follow_up_task',
+    subjectId: taskId,
+    action,
+  });
 }

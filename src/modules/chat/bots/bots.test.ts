@@ -1,13 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClock, type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
-import { activityEntries, chatThreads, followUpTasks, users } from '../../../db/schema/index.ts';
+import {
+  activityEntries,
+  chatMessages,
+  chatThreads,
+  followUpTasks,
+  jobs,
+  users,
+} from '../../../db/schema/index.ts';
 import { chatHelpers } from '../chat.test-support.ts';
+import { BOT_ANSWER_JOB } from './bot-answers.ts';
 
 // Thursday 26 November 2026, 23:30 UTC: already Friday 00:30 in Berlin, still Thursday 15:30 in Los Angeles.
 const clock = new TestClock(Date.parse('2026-11-26T23:30:00Z'));
 const ctx = useTestContext({ clock });
-const { call, expectOk } = chatHelpers(ctx);
+const { call, expectOk, botAnswer } = chatHelpers(ctx);
 
 let team: TestTeam;
 let berlin: TestUser;
@@ -18,9 +27,8 @@ async function setTimeZone(user: TestUser, timezone: string) {
 }
 
 async function say(user: TestUser, threadId: string, content: string) {
-  await expectOk('POST', `/api/v1/chat/threads/${threadId}/messages`, user, { content });
-  const page = await expectOk('GET', `/api/v1/chat/threads/${threadId}/messages?limit=1`, user);
-  return page.items[0];
+  const message = await expectOk('POST', `/api/v1/chat/threads/${threadId}/messages`, user, { content });
+  return botAnswer(threadId, user, message.id);
 }
 
 const open = (user: TestUser, teamId = team.id, botId = 'assistant') =>
@@ -149,6 +157,83 @@ describe('chat bots', () => {
     expect((await call('GET', `/api/v1/chat/bots/nobody/follow-ups?teamId=${team.id}`, berlin)).status).toBe(
       404,
     );
+  });
+});
+
+describe('the assistant’s answers, written by a job after the message is stored', () => {
+  const messagesOf = async (user: TestUser, threadId: string) =>
+    (await expectOk('GET', `/api/v1/chat/threads/${threadId}/messages?limit=10`, user)).items;
+  const queuedAnswers = () =>
+    ctx.database.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.type, BOT_ANSWER_JOB));
+
+  it('answers 201 at once, then answers from the queued job once, however often the job runs', async () => {
+    const user = await ctx.addMember(team, 'member');
+    const threadId = (await open(user)).body.id;
+    const posted = await call('POST', `/api/v1/chat/threads/${threadId}/messages`, user, {
+      content: 'remind me to ping Ola tomorrow',
+    });
+    expect(posted.status).toBe(201);
+    expect((await messagesOf(user, threadId)).map((m: { id: string }) => m.id)).toEqual([posted.body.id]);
+    const queued = await queuedAnswers();
+    expect(queued.map((j) => j.payload)).toEqual([{ threadId, messageId: posted.body.id, userId: user.id }]);
+
+    const answer = await botAnswer(threadId, user, posted.body.id);
+    expect(answer.content).toContain('Ola');
+    // Delivered again (a process stopped after writing the answer, before recording the job): nothing more.
+    await ctx.app.services.jobs.enqueue(ctx.database.db, BOT_ANSWER_JOB, queued[0]!.payload);
+    expect(await ctx.app.services.jobs.runDue()).toBeGreaterThan(0);
+    expect((await messagesOf(user, threadId)).map((m: { id: string }) => m.id)).toEqual([
+      answer.id,
+      posted.body.id,
+    ]);
+    const tasks = await ctx.database.db
+      .select({ id: followUpTasks.id })
+      .from(followUpTasks)
+      .where(and(eq(followUpTasks.userId, user.id), eq(followUpTasks.person, 'Ola')));
+    expect(tasks).toHaveLength(1);
+    expect(await queuedAnswers()).toEqual([]);
+  });
+
+  it('writes no answer once the user has left the team', async () => {
+    const user = await ctx.addMember(team, 'member');
+    const threadId = (await open(user)).body.id;
+    const posted = await call('POST', `/api/v1/chat/threads/${threadId}/messages`, user, {
+      content: 'list my follow-ups',
+    });
+    expect(posted.status).toBe(201);
+    expect((await call('DELETE', `/api/v1/teams/${team.id}/members/${user.id}`, team.owner)).status).toBe(
+      204,
+    );
+    await ctx.app.services.jobs.runDue();
+    expect(await queuedAnswers()).toEqual([]);
+    const rows = await ctx.database.db
+      .select({ id: chatThreads.id })
+      .from(chatThreads)
+      .where(eq(chatThreads.id, threadId));
+    expect(rows).toHaveLength(1);
+    const answers = await ctx.database.db
+      .select({ botReplyId: chatMessages.botReplyId })
+      .from(chatMessages)
+      .where(eq(chatMessages.threadId, threadId));
+    expect(answers).toEqual([{ botReplyId: null }]);
+  });
+
+  it.each([
+    ['the reported message', `done${' '.repeat(2_500)}\nx\ny`],
+    ['a message of 10,000 characters', `done${' '.repeat(10_000 - 8)}\nx\ny`],
+  ])('stores %s with 201 and answers it without stalling the process', async (_, content) => {
+    expect(content.length).toBeLessThanOrEqual(10_000);
+    const user = await ctx.addMember(team, 'member');
+    const threadId = (await open(user)).body.id;
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
+    const posted = await call('POST', `/api/v1/chat/threads/${threadId}/messages`, user, { content });
+    const answer = await botAnswer(threadId, user, posted.body.id);
+    stalls.disable();
+    expect(posted.status).toBe(201);
+    expect(answer.content).toContain('remind me');
+    // The longest the event loop (and every other tenant's request) waited; the old parser took 20 s here.
+    expect(stalls.max / 1e6).toBeLessThan(1_000);
   });
 });
 

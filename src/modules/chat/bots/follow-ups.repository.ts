@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { contactHandles, contacts, followUpTasks, users } from '../../../db/schema/index.ts';
 
@@ -45,18 +45,25 @@ export async function deleteFollowUp(tx: Db, owner: Owner, taskId: string): Prom
   return rows.length > 0;
 }
 
+const openFor = (owner: Owner, person: string) =>
+  and(
+    ownedBy(owner),
+    eq(followUpTasks.status, 'open'),
+    sql`lower(${followUpTasks.person}) = lower(${person})`,
+  );
+
+/** How many open tasks the owner has for `person` (by name, case-insensitive). */
+export async function countOpenFor(db: Db, owner: Owner, person: string): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(followUpTasks).where(openFor(owner, person));
+  return row?.count ?? 0;
+}
+
 /** Marks the owner's open tasks for `person` (by name, case-insensitive) done; answers them. */
 export function completeFollowUps(tx: Db, owner: Owner, person: string, now: Date) {
   return tx
     .update(followUpTasks)
     .set({ status: 'done', completedAt: now, updatedAt: now })
-    .where(
-      and(
-        ownedBy(owner),
-        eq(followUpTasks.status, 'open'),
-        sql`lower(${followUpTasks.person}) = lower(${person})`,
-      ),
-    )
+    .where(openFor(owner, person))
     .returning();
 }
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneDatabase } from '../../../../test/helpers/database.ts';
 import { type ServerProcess, startServer, stopServer } from '../../../../test/helpers/server-process.ts';
 import { call } from '../../webhooks/fixtures/server-api.ts';
-import { openSse, type SseEvent } from '../fixtures/sse-client.ts';
+import { openSse, type SseEvent, type SseStream } from '../fixtures/sse-client.ts';
+import { MAX_STREAMS_PER_USER } from './stream-slots.ts';
 
 const servers: ServerProcess[] = [];
 const dataDirs: string[] = [];
@@ -52,6 +53,34 @@ describe.skipIf(!process.env.DATABASE_URL)('chat events across two server proces
     for (const server of servers) server.child.kill('SIGKILL');
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
+
+  it(`caps a person's streams at ${MAX_STREAMS_PER_USER} over both processes, closing the oldest`, async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const user = await signUp(a, 'streams');
+    const streams: SseStream[] = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+        const s = await openSse(`${(i % 2 === 0 ? a : b).url}/api/v1/chat/events`, user.token);
+        streams.push(s);
+        await s.next((e) => e.retry !== undefined);
+      }
+      // The oldest is on process A; the stream past the cap opens on process B.
+      const newest = await openSse(`${b.url}/api/v1/chat/events`, user.token);
+      streams.push(newest);
+      await newest.next((e) => e.retry !== undefined);
+      const closed = await streams[0]!.next((e) => e.event === 'stream.closed');
+      expect(JSON.parse(closed.data!)).toEqual({ type: 'stream.closed', reason: 'too_many_streams' });
+      await streams[0]!.ended;
+      // And past it again from A, the next oldest (on B) goes.
+      const again = await openSse(`${a.url}/api/v1/chat/events`, user.token);
+      streams.push(again);
+      const next = await streams[1]!.next((e) => e.event === 'stream.closed');
+      expect(JSON.parse(next.data!).reason).toBe('too_many_streams');
+      for (const s of streams.slice(2)) expect(s.events().map((e) => e.event)).not.toContain('stream.closed');
+    } finally {
+      for (const s of streams) s.close();
+    }
+  }, 30_000);
 
   it('delivers a change made on one process to streams on the other, and ends them on shutdown', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];

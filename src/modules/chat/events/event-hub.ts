@@ -11,11 +11,12 @@ import {
   sessionEventAudience,
 } from './events.repository.ts';
 import type { SseConnection } from './sse-connection.ts';
+import { CLOSE_PREFIX, type StreamSlots } from './stream-slots.ts';
 
 /** Event ids loaded per statement. */
 const BATCH = 1_000;
 
-export type HubOptions = { heartbeatMs: number };
+export type HubOptions = { heartbeatMs: number; slots?: StreamSlots };
 type Log = { warn(details: object, message: string): void };
 
 /**
@@ -27,6 +28,8 @@ type Log = { warn(details: object, message: string): void };
 export class ChatEventHub {
   private readonly connections = new Set<SseConnection>();
   private readonly byUser = new Map<string, Set<SseConnection>>();
+  /** Connections by their row among every process's streams, for a close asked by another process. */
+  private readonly byStream = new Map<number, SseConnection>();
   private listening: Promise<Unlisten> | undefined;
   private listens = 0;
   private pending: number[] = [];
@@ -70,6 +73,7 @@ export class ChatEventHub {
     const own = this.byUser.get(connection.userId) ?? new Set();
     own.add(connection);
     this.byUser.set(connection.userId, own);
+    if (connection.streamId !== undefined) this.byStream.set(connection.streamId, connection);
     connection.onClose(() => this.remove(connection));
     this.timer ??= setInterval(() => void this.tick(), this.options.heartbeatMs).unref();
   }
@@ -99,6 +103,7 @@ export class ChatEventHub {
     const own = this.byUser.get(connection.userId);
     own?.delete(connection);
     if (own?.size === 0) this.byUser.delete(connection.userId);
+    if (connection.streamId !== undefined) this.byStream.delete(connection.streamId);
     if (this.connections.size === 0) {
       clearInterval(this.timer);
       this.timer = undefined;
@@ -106,6 +111,10 @@ export class ChatEventHub {
   }
 
   private notified(payload: string): void {
+    if (payload.startsWith(CLOSE_PREFIX)) {
+      this.byStream.get(Number(payload.slice(CLOSE_PREFIX.length)))?.close('too_many_streams');
+      return;
+    }
     const id = Number(payload);
     if (!Number.isSafeInteger(id) || id <= 0) return;
     this.pending.push(id);
@@ -178,6 +187,9 @@ export class ChatEventHub {
       for (const connection of [...this.connections]) {
         if (!active.has(connection.sessionId)) connection.close('session_ended');
       }
+      // Closes asked while a stream was still opening, or whose notice this process missed.
+      const gone = (await this.options.slots?.refresh([...this.byStream.keys()])) ?? [];
+      for (const id of gone) this.byStream.get(id)?.close('too_many_streams');
     } catch (error) {
       this.log?.warn({ err: error }, 'chat stream sessions could not be checked');
     }

@@ -3,11 +3,17 @@ import type { Db } from '../../../db/client.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { sessionOf } from '../../../shared/tenancy.ts';
 import type { ChatEventHub } from './event-hub.ts';
-import { eventsForUserAfter, keptRange } from './events.repository.ts';
+import { countEventsForUserAfter, eventsForUserAfter, keptRange } from './events.repository.ts';
 import { SseConnection } from './sse-connection.ts';
+import type { StreamSlots } from './stream-slots.ts';
 
 /** Missed events read per statement during a resume. */
 const REPLAY_BATCH = 500;
+/**
+ * Missed events a resume replays at most: past it, `stream.reset` tells the client to load its threads again
+ * instead, so a client away for long never pulls (nor makes the service hold) an unbounded backlog.
+ */
+export const MAX_REPLAY_EVENTS = 1_000;
 
 export type StreamOptions = { maxBufferBytes: number };
 
@@ -16,12 +22,14 @@ export class ChatEventStreams {
   constructor(
     private readonly db: Db,
     private readonly hub: ChatEventHub,
+    private readonly slots: StreamSlots,
     private readonly options: StreamOptions,
   ) {}
 
   /**
    * Streams the caller's events: with `lastEventId`, first every kept event after it that they may see now
-   * (preceded by `stream.gap` when some of those are no longer kept), then live ones.
+   * (preceded by `stream.gap` when some of those are no longer kept; only `stream.reset` when they are more
+   * than `MAX_REPLAY_EVENTS`), then live ones. The caller's oldest stream past the cap is closed.
    */
   async open(
     request: FastifyRequest,
@@ -32,11 +40,19 @@ export class ChatEventStreams {
     const { userId, sessionId } = sessionOf(principal);
     // Before the reply is taken over, so a database that is down still gets its JSON answer.
     await this.hub.ready();
+    const streamId = await this.slots.take(userId);
     reply.hijack();
     const connection = new SseConnection(reply.raw, {
       userId,
       sessionId,
+      streamId,
       maxBufferBytes: this.options.maxBufferBytes,
+    });
+    connection.onClose(() => {
+      // Left behind, the row would only count until it goes stale.
+      this.slots.release(streamId).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'a closed chat event stream could not be released');
+      });
     });
     connection.open({ 'x-request-id': request.id });
     this.hub.add(connection);
@@ -50,6 +66,11 @@ export class ChatEventStreams {
   }
 
   private async replay(connection: SseConnection, after: number): Promise<void> {
+    const { userId } = connection;
+    if ((await countEventsForUserAfter(this.db, userId, after, MAX_REPLAY_EVENTS + 1)) > MAX_REPLAY_EVENTS) {
+      connection.notice('stream.reset', { lastEventId: String(after), maxReplayEvents: MAX_REPLAY_EVENTS });
+      return;
+    }
     const kept = await keptRange(this.db);
     const lost = kept.oldest !== null ? after < kept.oldest - 1 : kept.last !== null && after < kept.last;
     if (lost)
@@ -57,10 +78,13 @@ export class ChatEventStreams {
         lastEventId: String(after),
         oldestEventId: kept.oldest === null ? null : String(kept.oldest),
       });
-    for (let cursor = after; !connection.closed; ) {
-      const events = await eventsForUserAfter(this.db, connection.userId, cursor, REPLAY_BATCH);
+    // Events committed after the count are held for the stream as live ones: no more than the count is read.
+    for (let cursor = after, read = 0; !connection.closed && read < MAX_REPLAY_EVENTS; ) {
+      const batch = Math.min(REPLAY_BATCH, MAX_REPLAY_EVENTS - read);
+      const events = await eventsForUserAfter(this.db, userId, cursor, batch);
       await connection.replay(events);
-      if (events.length < REPLAY_BATCH) return;
+      read += events.length;
+      if (events.length < batch) return;
       cursor = events[events.length - 1]!.id;
     }
   }

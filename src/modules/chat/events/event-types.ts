@@ -20,10 +20,10 @@ export const PERSONAL_EVENT_TYPES = ['notification.created'] as const;
 export type PersonalEventType = (typeof PERSONAL_EVENT_TYPES)[number];
 
 /** Events about the stream itself (no `id:`, so they never move a client's Last-Event-ID). */
-export const STREAM_EVENT_TYPES = ['stream.gap', 'stream.closed'] as const;
+export const STREAM_EVENT_TYPES = ['stream.gap', 'stream.reset', 'stream.closed'] as const;
 
 /** Why the service ended a stream (`stream.closed`). */
-export type StreamCloseReason = 'shutdown' | 'slow_consumer' | 'session_ended';
+export type StreamCloseReason = 'shutdown' | 'slow_consumer' | 'session_ended' | 'too_many_streams';
 
 /** Events a resume leaves out: typing is over within seconds, so a replay would only mislead. */
 export const EPHEMERAL_EVENT_TYPES: readonly ChatEventType[] = ['typing'];

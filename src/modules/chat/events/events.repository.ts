@@ -1,4 +1,4 @@
-import { and, asc, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { chatEvents, chatThreads, chatTyping, sessions } from '../../../db/schema/index.ts';
 import { sessionEventReaderSql } from '../../sessions/session-stream.ts';
@@ -51,11 +51,28 @@ export function eventsForUserAfter(db: Db, userId: string, afterId: number, limi
   return db
     .select(eventColumns)
     .from(chatEvents)
-    .where(
-      and(
-        gt(chatEvents.id, afterId),
-        sql`${chatEvents.type} <> all(${sql.param([...EPHEMERAL_EVENT_TYPES])}::text[])`,
-        sql`(${chatEvents.threadId} in (select tt.thread_id from team_members tm
+    .where(keptForUserAfter(userId, afterId))
+    .orderBy(asc(chatEvents.id))
+    .limit(limit) as Promise<StoredEvent[]>;
+}
+
+/** How many events `eventsForUserAfter` would answer, counted up to `limit`. */
+export async function countEventsForUserAfter(db: Db, userId: string, afterId: number, limit: number) {
+  const some = db
+    .select({ id: chatEvents.id })
+    .from(chatEvents)
+    .where(keptForUserAfter(userId, afterId))
+    .limit(limit)
+    .as('some');
+  const [row] = await db.select({ count: count() }).from(some);
+  return row?.count ?? 0;
+}
+
+function keptForUserAfter(userId: string, afterId: number) {
+  return and(
+    gt(chatEvents.id, afterId),
+    sql`${chatEvents.type} <> all(${sql.param([...EPHEMERAL_EVENT_TYPES])}::text[])`,
+    sql`(${chatEvents.threadId} in (select tt.thread_id from team_members tm
             inner join chat_thread_teams tt on tt.team_id = tm.team_id
             inner join chat_threads t on t.id = tt.thread_id
             where tm.user_id = ${userId}::uuid and (t.type = 'team' or exists (select 1
@@ -64,10 +81,7 @@ export function eventsForUserAfter(db: Db, userId: string, afterId: number, limi
           or ${chatEvents.recipients} @> array[${userId}::uuid]
           or (${chatEvents.sessionId} is not null
             and ${sessionEventReaderSql(sql`${chatEvents.sessionId}`, sql`${userId}::uuid`, sql`${chatEvents.type}`)}))`,
-      ),
-    )
-    .orderBy(asc(chatEvents.id))
-    .limit(limit) as Promise<StoredEvent[]>;
+  );
 }
 
 /** Which of `userIds` may get each of the session events `eventIds` now (see sessionEventReaderSql). */

@@ -4,8 +4,10 @@ import { principalOf } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
 import { SESSION_STREAM_TYPES } from '../../sessions/session-stream.ts';
 import { sessionExtension } from '../route-auth.ts';
+import { MAX_REPLAY_EVENTS } from './event-streams.ts';
 import { CHAT_EVENT_TYPES, PERSONAL_EVENT_TYPES } from './event-types.ts';
 import { RETRY_MS } from './sse-connection.ts';
+import { MAX_STREAMS_PER_USER } from './stream-slots.ts';
 
 const EVENT_TYPES = [...CHAT_EVENT_TYPES, ...SESSION_STREAM_TYPES, ...PERSONAL_EVENT_TYPES];
 
@@ -35,11 +37,17 @@ const DESCRIPTION = [
   'see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some',
   'of the events after that id are no longer kept, the stream starts with `event: stream.gap`',
   '`{type, lastEventId, oldestEventId}` (reload threads and messages). Without either, the stream starts now.',
+  `A resume replays at most ${MAX_REPLAY_EVENTS} events: when more were missed, none is replayed and the stream`,
+  'starts with `event: stream.reset` `{type, lastEventId, maxReplayEvents}` (reload threads and messages), then',
+  'live ones.',
+  `A person holds at most ${MAX_STREAMS_PER_USER} streams open at once, over every server process: when another`,
+  'opens, the oldest is ended with `stream.closed` (reason too_many_streams); do not reconnect that one.',
   `The stream opens with \`retry: ${RETRY_MS}\`. A \`: heartbeat\` comment comes every 15 seconds. Access is`,
   'checked for each event: someone removed from a thread (or from its team) stops getting its events at once.',
   'The service ends a stream with `event: stream.closed` `{type, reason}`: shutdown (reconnect),',
   'slow_consumer (the client did not read and its unread data passed the limit: reconnect with',
-  'Last-Event-ID) or session_ended (sign in again). stream.* events carry no id, so they never move',
+  'Last-Event-ID), session_ended (sign in again) or too_many_streams (a newer stream of the same person took',
+  'its place). stream.* events carry no id, so they never move',
   'Last-Event-ID.',
 ].join(' ');
 

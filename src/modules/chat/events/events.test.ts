@@ -1,3 +1,4 @@
+import { count, eq, max } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   TEST_SECRETS,
@@ -6,9 +7,12 @@ import {
   useTestContext,
 } from '../../../../test/helpers/context.ts';
 import { buildApp } from '../../../app.ts';
+import { chatEventStreams, chatEvents } from '../../../db/schema/index.ts';
 import { chatHelpers } from '../chat.test-support.ts';
 import { openSse, type SseEvent, type SseStream } from '../fixtures/sse-client.ts';
+import { MAX_REPLAY_EVENTS } from './event-streams.ts';
 import { deleteExpiredChatRows, EVENT_RETENTION_MS } from './events.jobs.ts';
+import { MAX_STREAMS_PER_USER } from './stream-slots.ts';
 
 const ctx = useTestContext({ env: { CHAT_STREAM_HEARTBEAT_MS: '150' } });
 const { call, expectOk, newThread, post } = chatHelpers(ctx);
@@ -249,5 +253,91 @@ describe('chat event stream', () => {
       reason: 'shutdown',
     });
     await s.ended;
+  });
+});
+
+describe('bounds of event streams', () => {
+  const openRows = async (user: TestUser) => {
+    const [row] = await ctx.database.db
+      .select({ n: count() })
+      .from(chatEventStreams)
+      .where(eq(chatEventStreams.userId, user.id));
+    return row!.n;
+  };
+  const opened = async (user: TestUser, headers: Record<string, string> = {}) => {
+    const s = await stream(user, headers);
+    await s.next((e) => e.retry !== undefined);
+    return s;
+  };
+
+  it(`keeps ${MAX_STREAMS_PER_USER} streams of a person open and closes the oldest when another opens`, async () => {
+    const user = await ctx.addMember(team, 'member');
+    const other = await ctx.addMember(team, 'member');
+    const streams: SseStream[] = [];
+    await within(streams, async () => {
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await opened(user));
+      const elsewhere = await opened(other);
+      streams.push(elsewhere);
+      expect(await openRows(user)).toBe(MAX_STREAMS_PER_USER);
+
+      streams.push(await opened(user));
+      const closed = await streams[0]!.next(ofType('stream.closed'));
+      expect(bodyOf(closed)).toEqual({ type: 'stream.closed', reason: 'too_many_streams' });
+      await streams[0]!.ended;
+      expect(await openRows(user)).toBe(MAX_STREAMS_PER_USER);
+      // The newer ones, the new one included, and the other person's stream go on.
+      const thread = await newThread(team);
+      await post(thread.id, team.owner, 'to every open stream');
+      for (const s of streams.slice(1)) await s.next(message('to every open stream'));
+      expect(streams[0]!.events().map((e) => e.event)).toEqual(['stream.closed']);
+    });
+    // Streams the client ended give their places back.
+    const deadline = Date.now() + 5_000;
+    while ((await openRows(user)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await openRows(user)).toBe(0);
+  });
+
+  it(`replays at most ${MAX_REPLAY_EVENTS} missed events; past that it starts with stream.reset`, async () => {
+    const user = await ctx.addMember(team, 'member');
+    const [last] = await ctx.database.db.select({ id: max(chatEvents.id) }).from(chatEvents);
+    const before = last!.id ?? 0;
+    const notification = (i: number) => ({
+      type: 'notification.created' as const,
+      payload: { notification: { i } },
+      recipients: [user.id],
+    });
+    await ctx.database.db.transaction((tx) =>
+      ctx.app.services.chat.events.write(
+        tx,
+        Array.from({ length: MAX_REPLAY_EVENTS + 1 }, (_, i) => notification(i)),
+      ),
+    );
+
+    const tooMany = await opened(user, { 'last-event-id': String(before) });
+    await within([tooMany], async () => {
+      const reset = await tooMany.next();
+      expect(reset.id).toBeUndefined();
+      expect(bodyOf(reset)).toEqual({
+        type: 'stream.reset',
+        lastEventId: String(before),
+        maxReplayEvents: MAX_REPLAY_EVENTS,
+      });
+      await ctx.database.db.transaction((tx) => ctx.app.services.chat.events.write(tx, [notification(-1)]));
+      const live = await tooMany.next();
+      expect(bodyOf(live).data).toEqual({ notification: { i: -1 } });
+    });
+
+    // From the second: exactly the bound is missed (the live one included), all replayed in order, no reset.
+    const bounded = await opened(user, { 'last-event-id': String(before + 2) });
+    await within([bounded], async () => {
+      const last = await bounded.next((e) => e.event !== undefined && bodyOf(e).data?.notification?.i === -1);
+      expect(last.event).toBe('notification.created');
+      const events = bounded.events();
+      expect(events.map((e) => e.event)).not.toContain('stream.reset');
+      expect(events.map((e) => e.body.data.notification.i)).toEqual([
+        ...Array.from({ length: MAX_REPLAY_EVENTS - 1 }, (_, i) => i + 2),
+        -1,
+      ]);
+    });
   });
 });

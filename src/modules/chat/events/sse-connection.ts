@@ -38,6 +38,8 @@ export function noticeFrame(type: string, data: Record<string, unknown>): string
 type Options = {
   userId: string;
   sessionId: string;
+  /** The stream's row among every process's open streams (stream-slots.ts). */
+  streamId?: number;
   /** Bytes a client may leave unread before it is dropped. */
   maxBufferBytes: number;
 };
@@ -50,6 +52,7 @@ type Options = {
 export class SseConnection {
   readonly userId: string;
   readonly sessionId: string;
+  readonly streamId: number | undefined;
   private live = false;
   private held: StoredEvent[] = [];
   private replayed: Set<number> | undefined = new Set();
@@ -62,6 +65,7 @@ export class SseConnection {
   ) {
     this.userId = options.userId;
     this.sessionId = options.sessionId;
+    this.streamId = options.streamId;
     out.once('close', () => this.finish());
   }
 

@@ -30,13 +30,25 @@ export type MessageThread = Pick<ThreadAccess, 'id' | 'teamIds'>;
 export interface MessageVoice {
   /** Voice views of the rows that carry a voice note, by message id. */
   views(db: Db, rows: MessageRow[]): Promise<Map<string, VoiceView>>;
-  /** Registers the upload `fileKey` and posts the message with it, in one transaction. */
-  post(thread: ThreadAccess, userId: string, content: string, fileKey: string): Promise<MessageView>;
+  /** Registers the upload `fileKey` and posts the message with it, and runs `then`, in one transaction. */
+  post(
+    thread: ThreadAccess,
+    userId: string,
+    content: string,
+    fileKey: string,
+    then: AfterPost,
+  ): Promise<MessageView>;
 }
 
-/** What the bots module adds: the answer of a `bot` thread's bot to a user's message there. */
+/** More work in the transaction that posts a user's message. */
+export type AfterPost = (tx: Db, message: MessageView) => Promise<void>;
+
+/** What the bots module adds: the answer of a `bot` thread's bot to a user's message there, written later. */
 export interface MessageBots {
-  answer(thread: ThreadAccess, userId: string, message: MessageView): Promise<void>;
+  /** Queues the answer in `tx`, the transaction that stores the user's message; nothing outside bot threads. */
+  queue(tx: Db, thread: ThreadAccess, userId: string, message: MessageView): Promise<void>;
+  /** After that commit: lets this process start on the answer at once. */
+  nudge(): void;
 }
 
 /** Messages of a thread and their reactions. */
@@ -89,11 +101,15 @@ export class ChatMessagesService {
     const userId = sessionUserId(principal);
     const thread = await requireThread(this.db, userId, threadId);
     const content = input.content ?? '';
-    const { voice } = this;
+    const { voice, bots } = this;
+    // A bot answers in its own thread: a job queued with the user's message writes it (the next message).
+    const then: AfterPost = async (tx, message) => {
+      await bots?.queue(tx, thread, userId, message);
+    };
     let view: MessageView;
     if (input.voiceFileKey !== undefined && voice) {
       const fileKey = input.voiceFileKey;
-      view = await goneAsNotFound('chat thread', () => voice.post(thread, userId, content, fileKey));
+      view = await goneAsNotFound('chat thread', () => voice.post(thread, userId, content, fileKey, then));
     } else {
       if (!/\S/.test(content))
         throw errors.validation([
@@ -103,11 +119,14 @@ export class ChatMessagesService {
           },
         ]);
       view = await goneAsNotFound('chat thread', () =>
-        this.db.transaction((tx) => this.post(tx, thread, { userId }, content)),
+        this.db.transaction(async (tx) => {
+          const posted = await this.post(tx, thread, { userId }, content);
+          await then(tx, posted);
+          return posted;
+        }),
       );
     }
-    // A bot answers in its own thread once the user's message is stored (it reads as the next message).
-    if (thread.type === 'bot' && this.bots) await this.bots.answer(thread, userId, view);
+    bots?.nudge();
     return view;
   }
 
@@ -120,12 +139,12 @@ export class ChatMessagesService {
     thread: MessageThread,
     author: MessageAuthor,
     content: string,
-    options: { voiceFileId?: number } = {},
+    options: { voiceFileId?: number; id?: string } = {},
   ): Promise<MessageView> {
     const now = this.clock.now();
     const userId = 'userId' in author ? author.userId : null;
     const row = await repo.insertMessage(tx, {
-      id: this.ids.next(),
+      id: options.id ?? this.ids.next(),
       threadId: thread.id,
       authorId: userId,
       botId: 'botId' in author ? author.botId : null,

@@ -9,7 +9,7 @@ import { resolveMediaType } from '../../files/media-type.ts';
 import { goneAsNotFound } from '../gone-as-not-found.ts';
 import type { MessageRow, MessageView, VoiceView } from '../messages/message-view.ts';
 import { findMessage } from '../messages/messages.repository.ts';
-import type { ChatMessagesService, MessageVoice } from '../messages/messages.service.ts';
+import type { AfterPost, ChatMessagesService, MessageVoice } from '../messages/messages.service.ts';
 import { requireThread, type ThreadAccess } from '../thread-access.ts';
 
 /** What voice notes are owned by in the files area: the thread they were recorded for. */
@@ -62,7 +62,13 @@ export class ChatVoiceService implements MessageVoice {
   }
 
   /** The message with its voice note: registering the upload and writing the message commit together. */
-  async post(thread: ThreadAccess, userId: string, content: string, fileKey: string): Promise<MessageView> {
+  async post(
+    thread: ThreadAccess,
+    userId: string,
+    content: string,
+    fileKey: string,
+    then: AfterPost,
+  ): Promise<MessageView> {
     const prepared = await this.files.prepareRegistration({
       teamId: voiceTeamOf(thread),
       key: fileKey,
@@ -72,7 +78,9 @@ export class ChatVoiceService implements MessageVoice {
     });
     return this.files.commitRegistration(prepared, async (tx) => {
       const file = await this.files.completeRegistration(tx, prepared);
-      return this.messages.post(tx, thread, { userId }, content, { voiceFileId: file.id });
+      const message = await this.messages.post(tx, thread, { userId }, content, { voiceFileId: file.id });
+      await then(tx, message);
+      return message;
     });
   }
 
