@@ -28,8 +28,8 @@ import { type ServerProcess, startServer, stopServer } from './helpers/server-pr
 const PROBE_WAIT_BOUND_MS = 250;
 /**
  * Growth of the process's resident memory over the whole run, from its reading before the first
- * operation. Measured: 96-148 MB on the embedded database, 167 MB on PostgreSQL (the heap growing to take imports of about 11 MB
- * of JSON); a buffer kept per request, or a decoded file held whole, goes far past it.
+ * operation. Measured: 96-148 MB on the embedded database, 167 MB on PostgreSQL (the heap growing to take
+ * imports of about 11 MB of JSON); a buffer kept per request, or a decoded file held whole, goes far past it.
  */
 const RSS_GROWTH_BOUND_MB = 250;
 /** A request not answered by then counts as a stall of that length. */
