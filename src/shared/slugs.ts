@@ -5,6 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import slugify from 'slugify';
 import type { Db } from '../db/client.ts';
 import { sqlState } from './db-errors.ts';
+import { withoutTrailing } from './text.ts';
 
 /** Lower-case ASCII letters, digits and inner hyphens, 1 to 64 characters. */
 export const SLUG_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$';
@@ -26,9 +27,8 @@ export function slugFrom(text: string, fallback: string): string {
     .replace(/[^a-z0-9-]+/g, '')
     .replace(/-{2,}/g, '-')
     .replace(/^-+/, '')
-    .slice(0, BASE_LENGTH)
-    .replace(/-+$/, '');
-  return slug || fallback;
+    .slice(0, BASE_LENGTH);
+  return withoutTrailing(slug, (c) => c === '-') || fallback;
 }
 
 /** Where the slugs of a table live, and which of its rows share one namespace (a team's, or all). */

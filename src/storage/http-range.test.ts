@@ -10,6 +10,14 @@ import {
 describe('parseRange', () => {
   const size = 1000;
 
+  it('decides a header of the largest size Node reads (16 KiB) of spaces that never match at once', () => {
+    const header = `bytes=${' '.repeat(16 * 1024)}x`;
+    const start = performance.now();
+    expect(parseRange(header, size)).toEqual({ kind: 'full' });
+    // Quadratic before: about 1 s on a 2-core machine; now well under a millisecond.
+    expect(performance.now() - start).toBeLessThan(50);
+  });
+
   it('serves the whole body without a Range header', () => {
     expect(parseRange(undefined, size)).toEqual({ kind: 'full' });
     expect(parseRange('', size)).toEqual({ kind: 'full' });

@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PRIVATE_FOLDERS } from '../shared/private-files.ts';
+import { withoutTrailing } from '../shared/text.ts';
 import { writeFileAtomically } from './atomic-file.ts';
 import { assertValidBlobKey, assertValidBlobPrefix, blobKeyProblem } from './blob-key.ts';
 import {
@@ -68,7 +69,7 @@ export class LocalDiskStore implements BlobStore {
   constructor(options: LocalDiskStoreOptions) {
     if (!options.signingSecret) throw new TypeError('LocalDiskStore needs a signing secret');
     this.#options = options;
-    this.#baseUrl = options.publicBaseUrl.replace(/\/+$/, '');
+    this.#baseUrl = withoutTrailing(options.publicBaseUrl, (c) => c === '/');
     this.#now = options.now ?? Date.now;
   }
 

@@ -16,12 +16,24 @@ export type LlmOutcome =
 
 const fail = (reason: LlmFailure, detail: string): LlmOutcome => ({ ok: false, reason, detail });
 
+const FENCE = '```';
+
+/**
+ * The text inside a Markdown code fence (with an optional `json` tag) that is all of `text`, else `text`. Read
+ * with string operations: a pattern for it (`^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$`) took time cubic
+ * in a long answer that only opens a fence.
+ */
+function unfenced(text: string): string {
+  if (text.length < 2 * FENCE.length || !text.startsWith(FENCE) || !text.endsWith(FENCE)) return text;
+  const inner = text.slice(FENCE.length, -FENCE.length);
+  return inner.toLowerCase().startsWith('json') ? inner.slice('json'.length) : inner;
+}
+
 /** The JSON inside a model's message, which some models wrap in a Markdown code fence. */
 function jsonOf(content: unknown): unknown {
   if (typeof content !== 'string') return undefined;
-  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(content);
   try {
-    return JSON.parse(fenced ? fenced[1]! : content);
+    return JSON.parse(unfenced(content.trim()));
   } catch {
     return undefined;
   }

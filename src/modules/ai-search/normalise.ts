@@ -12,6 +12,7 @@ const SPECIAL: Record<string, string> = {
   ħ: 'h',
   ŧ: 't',
 };
+// Linear whatever the table holds: one class of single letters, without a quantifier.
 const SPECIAL_CHARS = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g');
 
 const NOT_PRINTABLE_ASCII = /[^ -~]/;

@@ -1,3 +1,5 @@
+import { withoutTrailing } from '../../shared/text.ts';
+
 // The most used passwords (lower case, without the digits and symbols people append): NIST SP 800-63B
 // asks to refuse known-compromised and trivially guessable choices rather than to impose composition rules.
 const COMMON = new Set([
@@ -61,7 +63,7 @@ export function passwordWeakness(password: string, email: string): string | null
   const lower = password.toLowerCase();
   if (new Set(lower).size < 4) return 'must use more than three different characters';
   if (isSequence(lower)) return 'must not be a simple run of characters';
-  const stem = lower.replace(/[^a-z]+$/, '');
+  const stem = withoutTrailing(lower, (c) => c < 'a' || c > 'z');
   if (COMMON.has(lower) || COMMON.has(stem)) return 'is too common';
   const address = email.toLowerCase();
   const localPart = address.split('@')[0] ?? '';

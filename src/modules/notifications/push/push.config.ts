@@ -1,6 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Static, Type } from '@sinclair/typebox';
+import { withoutTrailing } from '../../../shared/text.ts';
 
 const Text = Type.Optional(Type.String({ minLength: 1, maxLength: 65_536 }));
 
@@ -67,7 +68,7 @@ function endpoint(name: string, value: string): { url: string } | { problem: str
     return { problem: `${name}: must not carry credentials, a query or a fragment` };
   const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127(\.\d{1,3}){3}$/.test(url.hostname);
   if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback))
-    return { url: url.href.replace(/\/+$/, '') };
+    return { url: withoutTrailing(url.href, (c) => c === '/') };
   return { problem: `${name}: must use https (plain http only to a loopback host), got ${url.href}` };
 }
 

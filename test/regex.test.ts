@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from './helpers/context.ts';
+import { analysePatterns } from './helpers/redos.ts';
+import { documentPatterns, type WrittenPattern, writtenPatterns } from './helpers/regex-inventory.ts';
+
+/**
+ * Every regular expression of the service, checked for super-linear matching: the literals and `RegExp`
+ * constructions of `src/` (found by parsing the sources), the schemas' `pattern`s written there, and every
+ * pattern of the served OpenAPI document (what the routes validate). A pattern may be allowed only when a
+ * comment at it says why its input is bounded or its shape linear; the entry names the file and the
+ * pattern, and this test checks the comment is there.
+ */
+/** Each entry: the file, how the expression starts, and why it may stay. */
+const ALLOWED: { file: string; text: string; why: string }[] = [
+  {
+    file: 'src/modules/ai-search/normalise.ts',
+    text: 'new RegExp(`[${Object.keys(SPECIAL)',
+    why: 'built from a table of letters: one character class without a quantifier (see the comment above it)',
+  },
+];
+
+const ctx = useTestContext();
+const root = process.cwd();
+
+const allowance = (pattern: WrittenPattern) =>
+  ALLOWED.find((entry) => pattern.at.startsWith(`${entry.file}:`) && pattern.text.startsWith(entry.text));
+
+/** Whether one of the three lines above `path:line` is a comment. */
+function commentedAt(at: string): boolean {
+  const [file, line] = at.split(':') as [string, string];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const above = lines.slice(Math.max(0, Number(line) - 4), Number(line) - 1);
+  return above.some((text) => /^\s*(\/\/|\*|\/\*)/.test(text));
+}
+
+describe('regular expressions', () => {
+  it('finds the super-linear patterns it is meant to (the check can fail)', async () => {
+    const verdicts = await analysePatterns([
+      // A Range header pattern as it was: two runs of spaces met around an empty number.
+      { source: '^bytes\\s*=\\s*(\\d*)\\s*-\\s*(\\d*)\\s*$', flags: 'i' },
+      { source: '^(a+)+$', flags: '' },
+      { source: '\\/+$', flags: '' },
+      { source: '^bytes\\s*=\\s*(?:(\\d+)\\s*)?-\\s*(?:(\\d+)\\s*)?$', flags: 'i' },
+    ]);
+    expect(verdicts.map((v) => v.slowMatch !== undefined)).toEqual([true, true, true, false]);
+    expect(verdicts.map((v) => v.nestedQuantifiers)).toEqual([false, true, false, true]);
+  }, 60_000);
+
+  it('matches every pattern of the sources and of the OpenAPI document in linear time', async () => {
+    const written = writtenPatterns(root);
+    // The parser sees what grep would, and more: the counts only grow as code is added.
+    expect(written.filter((p) => p.kind === 'literal').length).toBeGreaterThan(100);
+    expect(written.filter((p) => p.kind === 'schema pattern').length).toBeGreaterThan(10);
+    const doc = (await ctx.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const served = documentPatterns(doc);
+    expect(served.length).toBeGreaterThan(10);
+
+    const problems: string[] = [];
+    for (const entry of ALLOWED) {
+      const found = written.find((p) => allowance(p) === entry);
+      if (!found) problems.push(`allowed but not found: ${entry.file} ${entry.text}`);
+      else if (!commentedAt(found.at)) problems.push(`allowed without a comment at it: ${found.at}`);
+    }
+    for (const pattern of written.filter((p) => p.source === undefined && !allowance(p)))
+      problems.push(`${pattern.at}: built at run time, so it cannot be checked: ${pattern.text}`);
+
+    // Each distinct pattern is matched once, wherever it is written.
+    const places = new Map<string, { source: string; flags: string; at: string[] }>();
+    const add = (source: string, flags: string, at: string) => {
+      const key = `${flags}/${source}`;
+      const known = places.get(key) ?? { source, flags, at: [] };
+      known.at.push(at);
+      places.set(key, known);
+    };
+    for (const p of written) if (p.source !== undefined && !allowance(p)) add(p.source, p.flags, p.at);
+    // Request validation compiles schema patterns with the `u` flag.
+    for (const p of served) add(p.source, 'u', `openapi.json ${p.at}`);
+    const verdicts = await analysePatterns([...places.values()]);
+    // safe-regex2's opinion (nested quantifiers) counts only when matching confirms it: alone it also flags
+    // pieces that cannot overlap, such as `(\.\d+)?` or `(\.[a-z]+)+`.
+    for (const verdict of verdicts) {
+      if (verdict.slowMatch === undefined) continue;
+      const at = places.get(`${verdict.flags}/${verdict.source}`)!.at;
+      const nested = verdict.nestedQuantifiers ? ' (safe-regex2 also: nested quantifiers)' : '';
+      problems.push(`${at.join(', ')}: /${verdict.source}/${verdict.flags}: ${verdict.slowMatch}${nested}`);
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
+});
