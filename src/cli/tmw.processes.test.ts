@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDataDir } from '../../test/helpers/data-dir.ts';
+import { cloneDatabase } from '../../test/helpers/database.ts';
 import { startServer, stopServer, TEST_PASSWORD_HASHING } from '../../test/helpers/server-process.ts';
 import { DATA_DIR_ENTRIES } from '../shared/private-files.ts';
 
@@ -113,6 +114,32 @@ describe('tmw on the embedded database', () => {
       expect(run.code).toBe(1);
       for (const name of Object.keys(secrets)) expect(run.stderr).toContain(`${name}:`);
       expect(run.stderr).not.toContain('Sekr1t');
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
+
+describe.runIf(process.env.DATABASE_URL)('tmw on PostgreSQL', () => {
+  it(
+    'works beside the running server: the database takes both, so no lock is kept',
+    async () => {
+      const clone = await cloneDatabase();
+      await clone.close();
+      const env = { DATA_DIR: dataDir, DATABASE_URL: clone.url! };
+      const server = await startServer(env, 60_000);
+      try {
+        expect(existsSync(join(dataDir, DATA_DIR_ENTRIES.lock))).toBe(false);
+        const created = await tmw(dataDir, userCreate('beside@example.com'), env);
+        expect(created.code, created.stderr).toBe(0);
+        const login = await fetch(`${server.url}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'beside@example.com', password: 'a long password' }),
+        });
+        expect(login.status).toBe(200);
+      } finally {
+        expect(await stopServer(server, 'SIGTERM')).toBe(0);
+      }
     },
     PROCESS_TEST_TIMEOUT_MS,
   );
