@@ -28,7 +28,18 @@ async function tmw(dataDir: string, args: string[], env: Record<string, string> 
   }
 }
 
-const userCreate = (email: string) => ['user', 'create', '--email', email, '--password', 'a long password'];
+const PASSWORD = 'a long password';
+const userCreate = (email: string) => ['user', 'create', '--email', email, '--password', PASSWORD];
+
+/** The status of a sign-in on the running server: 200 once the user exists there. */
+const loginStatus = async (url: string, email: string) =>
+  (
+    await fetch(`${url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    })
+  ).status;
 
 let dataDir: string;
 beforeAll(async () => {
@@ -48,12 +59,7 @@ describe('tmw on the embedded database', () => {
         expect(refused.code).not.toBe(0);
         expect(refused.stdout).toBe('');
         expect(refused.stderr).toContain(`in use by the server (pid ${server.child.pid} `);
-        const login = await fetch(`${server.url}/api/v1/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'busy@example.com', password: 'a long password' }),
-        });
-        expect(login.status).toBe(401);
+        expect(await loginStatus(server.url, 'busy@example.com')).toBe(401);
       } finally {
         expect(await stopServer(server, 'SIGTERM')).toBe(0);
       }
@@ -131,12 +137,7 @@ describe.runIf(process.env.DATABASE_URL)('tmw on PostgreSQL', () => {
         expect(existsSync(join(dataDir, DATA_DIR_ENTRIES.lock))).toBe(false);
         const created = await tmw(dataDir, userCreate('beside@example.com'), env);
         expect(created.code, created.stderr).toBe(0);
-        const login = await fetch(`${server.url}/api/v1/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'beside@example.com', password: 'a long password' }),
-        });
-        expect(login.status).toBe(200);
+        expect(await loginStatus(server.url, 'beside@example.com')).toBe(200);
       } finally {
         expect(await stopServer(server, 'SIGTERM')).toBe(0);
       }
