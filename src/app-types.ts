@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { PathTokens } from './plugins/path-tokens.ts';
 import type { Services } from './services.ts';
 import type { Clock } from './shared/clock.ts';
 import type { Secrets } from './shared/secrets.ts';
@@ -33,5 +34,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     services: Services;
+    /** The route paths whose capability is a token in the path (logged as [redacted]). */
+    pathTokens: PathTokens;
   }
 }

@@ -34,6 +34,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { parseJsonBodies } from './plugins/json-bodies.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { PathTokens } from './plugins/path-tokens.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { cachedSerializers } from './plugins/serializers.ts';
 import { clientErrorHandler, frameworkErrorsFor } from './plugins/transport-errors.ts';
@@ -59,8 +60,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     secrets: deps.secrets,
     listen: deps.database.listen,
   });
+  const pathTokens = new PathTokens();
   const app = Fastify({
-    logger: logger === false ? false : loggerOptions(config.logLevel),
+    logger: logger === false ? false : loggerOptions(config.logLevel, pathTokens),
     bodyLimit: config.bodyLimit,
     // `request.ip` is the client behind the trusted proxies; with none trusted, the socket's peer.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -78,6 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   app.decorate('deps', deps);
   app.decorate('services', services);
+  app.decorate('pathTokens', pathTokens);
+  app.addHook('onRoute', (route) => pathTokens.add(route));
   app.addHook('onClose', services.close);
   app.addHook('onReady', async () => {
     await services.ready();

@@ -164,7 +164,21 @@ export function readDotEnv(path = '.env'): Record<string, string> {
   return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
 }
 
-type DescribedSchema = { anyOf?: { const?: unknown }[] };
+type DescribedSchema = { type?: string; anyOf?: { const?: unknown }[] };
+
+/**
+ * The bad value as a problem may show it: only a number, a flag or a choice from a list. Any text may be a
+ * secret (TOKEN_SECRET, an API key, a private key) or hold one (a password in DATABASE_URL or REDIS_URL),
+ * so a text variable is named, never echoed.
+ */
+function shownValue(schema: DescribedSchema, value: unknown): string {
+  const plain =
+    schema.type === 'number' ||
+    schema.type === 'integer' ||
+    schema.type === 'boolean' ||
+    Boolean(schema.anyOf?.length && schema.anyOf.every((option) => option.const !== undefined));
+  return plain && value !== undefined ? ` (got ${JSON.stringify(value)})` : '';
+}
 
 function describe(schema: DescribedSchema, fallback: string): string {
   const options = schema.anyOf?.map((option) => option.const).filter((v) => v !== undefined);
@@ -206,7 +220,7 @@ export function loadConfig(
   const converted = Value.Convert(EnvSchema, withDefaults);
   const problems = [...Value.Errors(EnvSchema, converted)].map(
     (e) =>
-      `${e.path.slice(1) || 'environment'}: ${describe(e.schema as DescribedSchema, e.message)} (got ${JSON.stringify(e.value)})`,
+      `${e.path.slice(1) || 'environment'}: ${describe(e.schema as DescribedSchema, e.message)}${shownValue(e.schema as DescribedSchema, e.value)}`,
   );
   if (problems.length > 0) throw new ConfigError(problems);
   const env = converted as Env;

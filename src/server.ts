@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { tightenDataDir } from './shared/private-files.ts';
 import { resolveSecrets } from './shared/secrets.ts';
@@ -9,7 +10,7 @@ async function main() {
   const config = loadConfig();
   // Before anything reads or writes there; the app's logger exists only later.
   const tightened = tightenDataDir(config.dataDir);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, 'the server');
   await runMigrations(database);
   const app = await buildApp({ config, database, secrets: resolveSecrets(config) });
   if (tightened.length > 0) {
@@ -52,7 +53,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -5,7 +5,7 @@ import { runMigrations } from '../db/migrate.ts';
 /** `npm run migrate`: applies the committed migrations and exits non-zero on failure. */
 try {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, 'npm run migrate');
   try {
     await runMigrations(database);
     process.stdout.write('migrations applied\n');

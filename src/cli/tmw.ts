@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { plans, teams } from '../db/schema/index.ts';
@@ -18,11 +18,13 @@ import { insertTeamWithOwner } from '../modules/teams/teams.repository.ts';
 import { TESTIMONIAL_USAGE, testimonialCommand } from '../modules/testimonials/testimonials.cli.ts';
 import { SCOPES, type Scope } from '../plugins/auth.ts';
 import { systemClock } from '../shared/clock.ts';
+import { CommandError, failureMessage, UsageError } from './failures.ts';
 
 const USAGE = `Usage: tmw <command> [options]
 
-Works directly on the configured database (DATA_DIR or DATABASE_URL); with the embedded
-database, stop the server first.
+Works directly on the configured database (DATA_DIR or DATABASE_URL). The embedded database
+(DATA_DIR) is open to one process at a time: while the server runs, tmw stops with an error naming it.
+Output is printed only once the change is stored.
 
 Commands:
   migrate                                             apply database migrations
@@ -50,8 +52,6 @@ function teamId(options: Options): number {
   return id;
 }
 
-class UsageError extends Error {}
-
 async function run(database: Database, config: Config, command: string[], options: Options): Promise<string> {
   const { db } = database;
   if (command[0] === 'testimonial')
@@ -64,8 +64,10 @@ async function run(database: Database, config: Config, command: string[], option
     case 'user create': {
       const password = required(options, 'password');
       if (password.length < 8) throw new UsageError('--password needs at least 8 characters');
+      const email = required(options, 'email');
+      if (await findUserByEmail(db, email)) throw new CommandError('a user with that e-mail already exists');
       const user = await insertUser(db, {
-        email: required(options, 'email'),
+        email,
         name: (options.name as string | undefined) ?? null,
         passwordHash: await new Passwords(config.auth.passwordHashing).hash(password),
         // The operator vouches for the address of an account they make.
@@ -148,22 +150,27 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, `tmw ${positionals.join(' ')}`);
+  let output: string;
   try {
     await runMigrations(database);
-    process.stdout.write(`${await run(database, config, positionals, values)}\n`);
-    return 0;
+    output = await run(database, config, positionals, values);
   } finally {
     await database.close();
   }
+  // Printed once the database is closed, so what it reports is on disk.
+  process.stdout.write(`${output}\n`);
+  return 0;
 }
+
+// Stopped by a signal: exit, which releases the data directory's lock; nothing unfinished is reported.
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError) process.stderr.write(`tmw: ${error.message}\n\n${USAGE}\n`);
-    else if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
-    else process.stderr.write(`tmw: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${failureMessage(error)}\n${error instanceof UsageError ? `\n${USAGE}\n` : ''}`);
     process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

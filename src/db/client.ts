@@ -1,9 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { DATA_DIR_ENTRIES, makePrivateDirectory } from '../shared/private-files.ts';
+import { DATA_DIR_ENTRIES, makePrivateDirectory, PRIVATE_FOLDERS } from '../shared/private-files.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -33,14 +35,35 @@ export type Unlisten = () => Promise<void>;
 
 export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string; poolSize?: number };
 
-/** Opens PostgreSQL when a URL is given, else PGlite persisted under `<dataDir>/pg` (owner-only). */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+/**
+ * Opens PostgreSQL when a URL is given, else PGlite persisted under `<dataDir>/pg` (owner-only), locked for
+ * this process until it closes: a second process on the same files would lose one side's writes, so it gets
+ * DataDirLockedError naming the holder (`holder` is how this process is named to it).
+ */
+export async function openDatabase(options: DatabaseOptions, holder?: string): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  const dir = join(options.dataDir, DATA_DIR_ENTRIES.database);
-  makePrivateDirectory(dir);
-  // Loaded only here: PGlite's engine weighs tens of megabytes a PostgreSQL deployment never needs.
-  const { openPglite } = await import('./pglite-client.ts');
-  return openPglite(dir);
+  mkdirSync(options.dataDir, PRIVATE_FOLDERS);
+  const lock = lockDataDir(join(options.dataDir, DATA_DIR_ENTRIES.lock), holder);
+  try {
+    const dir = join(options.dataDir, DATA_DIR_ENTRIES.database);
+    makePrivateDirectory(dir);
+    // Loaded only here: PGlite's engine weighs tens of megabytes a PostgreSQL deployment never needs.
+    const { openPglite } = await import('./pglite-client.ts');
+    const database = await openPglite(dir);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../test/helpers/context.ts';
+import { PathTokens } from './path-tokens.ts';
 import { loggerOptions } from './request-log.ts';
 
 const ctx = useTestContext();
@@ -11,7 +12,10 @@ const ctx = useTestContext();
 async function logged(err: unknown): Promise<string> {
   const lines: string[] = [];
   const app = Fastify({
-    logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } },
+    logger: {
+      ...loggerOptions('info', new PathTokens()),
+      stream: { write: (line: string) => lines.push(line) },
+    },
   });
   app.log.error({ err }, 'request failed');
   await app.close();

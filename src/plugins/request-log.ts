@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { errorLogView } from './error-log.ts';
+import type { PathTokens } from './path-tokens.ts';
 
 /** Fields pino hides wherever they appear in a log line. */
 export const LOG_REDACT = [
@@ -14,30 +15,27 @@ export const LOG_REDACT = [
 ];
 
 const SIGNED_QUERY = /([?&](?:token|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#]*/gi;
-const INVITE_PATH = /(\/invites\/)[^/?#]+/i;
 
 /**
- * A URL as it may be logged: the signature of a signed URL and the token of an invite are credentials
- * (whoever reads them can download the file or join the team), so they are replaced.
+ * A URL as it may be logged: the signature of a signed URL (query) and the token of a token path (an
+ * invite, a join link, a calendar feed, a public cover) are credentials, so they are replaced.
  */
-export function redactUrl(url: string): string {
-  return url.replace(SIGNED_QUERY, '$1[redacted]').replace(INVITE_PATH, '$1[redacted]');
+export function redactUrl(url: string, pathTokens: PathTokens): string {
+  return pathTokens.redact(url).replace(SIGNED_QUERY, '$1[redacted]');
 }
 
 /** The request part of a log line: Fastify's own fields, with the URL redacted. */
-export function requestLogView(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: redactUrl(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
+const requestLogView = (pathTokens: PathTokens) => (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactUrl(request.url, pathTokens),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
 
-/** Logger options of the service at `level`. */
-export const loggerOptions = (level: string) => ({
+/** Logger options of the service at `level`; `pathTokens` learns the app's token paths as routes are added. */
+export const loggerOptions = (level: string, pathTokens: PathTokens) => ({
   level,
   redact: LOG_REDACT,
-  serializers: { req: requestLogView, err: errorLogView },
+  serializers: { req: requestLogView(pathTokens), err: errorLogView },
 });

@@ -41,3 +41,12 @@ export function sqlState(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The name of the constraint a query broke (postgres.js and PGlite report it under different names). */
+export function constraintOf(error: unknown): string | undefined {
+  for (const e of causes(error)) {
+    const name = e.constraint_name ?? e.constraint;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}

@@ -26,8 +26,16 @@ export function makePrivateDirectory(directory: string): void {
   tightenMode(directory, PRIVATE_DIRECTORY_MODE);
 }
 
-/** What the service keeps under DATA_DIR: the embedded database, local blobs and generated secrets. */
-export const DATA_DIR_ENTRIES = { database: 'pg', blobs: 'blobs', secrets: 'secrets.json' } as const;
+/**
+ * What the service keeps under DATA_DIR: the embedded database, the lock of the process that has it open,
+ * local blobs and generated secrets.
+ */
+export const DATA_DIR_ENTRIES = {
+  database: 'pg',
+  lock: 'pg.lock',
+  blobs: 'blobs',
+  secrets: 'secrets.json',
+} as const;
 
 /**
  * Tightens DATA_DIR, its database and blobs folders and secrets.json to owner-only where any of them

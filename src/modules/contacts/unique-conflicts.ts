@@ -1,4 +1,4 @@
-import { causes, sqlState } from '../../shared/db-errors.ts';
+import { constraintOf, sqlState } from '../../shared/db-errors.ts';
 import { errors } from '../../shared/errors.ts';
 
 // What each unique index of the area means to a client: two writes that raced past the checks meet here.
@@ -7,15 +7,6 @@ const MESSAGES: Record<string, string> = {
   contact_handles_team_handle_unique: 'A handle in networks belongs to another contact of this team',
   contact_groups_team_name_unique: 'This team already has a group of this name',
 };
-
-/** The name of the constraint a query broke (postgres.js and PGlite report it under different names). */
-function constraintOf(error: unknown): string | undefined {
-  for (const e of causes(error)) {
-    const name = e.constraint_name ?? e.constraint;
-    if (typeof name === 'string') return name;
-  }
-  return undefined;
-}
 
 /** A unique violation of the contacts area as 409 conflict; anything else is thrown again as it was. */
 export function rethrowAsConflict(error: unknown): never {

@@ -1,9 +1,6 @@
-import { lazyRequire } from '../../shared/lazy-module.ts';
+import { csvRows } from '../../shared/csv.ts';
 import type { EntryRow } from './financials.repository.ts';
 import type { ExportFormat } from './financials.schemas.ts';
-
-// Required, not imported: the markers export requires it too (it writes synchronously), so one copy loads.
-const csvStringify = lazyRequire<typeof import('csv-stringify/sync')>('csv-stringify/sync');
 
 /** The columns of a CSV export: the entry's own field names, so a file reads like the API. */
 export const CSV_COLUMNS = [
@@ -21,11 +18,8 @@ export const CSV_COLUMNS = [
   'updatedAt',
 ] as const;
 
-// RFC 4180 lines end in CRLF. A text cell starting with = + - @ (or their full-width forms), a tab or a CR
-// gets a leading ' so spreadsheets show it instead of running it. Amounts are positive (the sign lives in
-// isIncome) and dates start with a digit, so no number or date is ever changed by this.
-const CSV_OPTIONS = { record_delimiter: 'windows', escape_formulas: true } as const;
-
+// Amounts are positive (the sign lives in isIncome) and dates start with a digit, so the writer's formula
+// neutralisation never changes a number or a date.
 const csvRecord = (e: EntryRow) => [
   String(e.id),
   String(e.teamId),
@@ -43,9 +37,8 @@ const csvRecord = (e: EntryRow) => [
 
 /** The CSV text of an export: the header row, then each batch of entries as it is read. */
 async function* csvChunks(batches: AsyncIterable<EntryRow[]>): AsyncGenerator<string> {
-  const { stringify } = csvStringify();
-  yield stringify([[...CSV_COLUMNS]], CSV_OPTIONS);
-  for await (const batch of batches) yield stringify(batch.map(csvRecord), CSV_OPTIONS);
+  yield csvRows([[...CSV_COLUMNS]]);
+  for await (const batch of batches) yield csvRows(batch.map(csvRecord));
 }
 
 /**

@@ -26,7 +26,9 @@ async function listed(team: TestTeam) {
   return items;
 }
 
-const records = (csv: string): Record<string, string>[] => parse(csv, { columns: true });
+// Read as a spreadsheet reads it: a bare CR or LF outside quotes ends a row too.
+const records = (csv: string): Record<string, string>[] =>
+  parse(csv, { columns: true, record_delimiter: ['\r\n', '\n', '\r'] });
 
 // Text a spreadsheet would run as a formula, and text that only needs quoting.
 const FORMULAS = ['=SUM(A1:A9)', '+1+1', '-2+3', '@cmd', '\tTab', '\rReturn', '＝HYPERLINK("x")', '-'];
@@ -37,6 +39,12 @@ const AWKWARD = [
   'crlf\r\ninside',
   'Ünïcødé 🎸 日本',
   '',
+];
+// A formula after a line break inside a cell, as written: a spreadsheet would start a row there.
+const LINE_FORMULAS: [string, string][] = [
+  ["Studio rent\n=cmd|' /C calc'!A0", "Studio rent\n'=cmd|' /C calc'!A0"],
+  ['a\r+1\r\n@b\n\t-c', "a\r'+1\r\n'@b\n'\t-c"],
+  ['=x\n\n-y', "'=x\n\n'-y"],
 ];
 
 describe('financial export', () => {
@@ -87,6 +95,19 @@ describe('financial export', () => {
     const described = rows.map((r) => r.description);
     for (const text of FORMULAS) expect(described).toContain(`'${text}`);
     for (const text of AWKWARD) expect(described).toContain(text);
+  });
+
+  it('quotes every cell holding a line break and neutralises a formula at the start of any of its lines', async () => {
+    const team = await ctx.newTeam();
+    for (const [i, [text]] of LINE_FORMULAS.entries()) {
+      await newEntry(team, { amount: 1 + i, isIncome: true, description: text, category: text });
+    }
+    const res = await exportOf(team);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = records(res.body);
+    expect(rows).toHaveLength(LINE_FORMULAS.length);
+    const written = rows.map((r) => [r.description, r.category]);
+    for (const [, safe] of LINE_FORMULAS) expect(written).toContainEqual([safe, safe]);
   });
 
   it('writes JSON {items} that parses back to the entries the API lists, amounts with two decimals', async () => {

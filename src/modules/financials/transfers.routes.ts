@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { CSV_CELL_RULES } from '../../shared/csv.ts';
 import { amountCheck, amountsOfEntries } from './amount-check.ts';
 import { CSV_COLUMNS } from './export-formats.ts';
 import { Entry, ExportQuery, ImportBody, ImportResult, MAX_IMPORT_ENTRIES } from './financials.schemas.ts';
@@ -12,8 +13,7 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 const ExportResponse = {
   description:
     'The file, as an attachment (Content-Disposition names it). csv (default): RFC 4180, UTF-8, CRLF line ' +
-    `ends, a header row (${CSV_COLUMNS.join(', ')}), empty cells for null; a text cell that starts with =, ` +
-    "+, -, @, a tab or a carriage return is written with a leading ' so spreadsheets never run it (amounts " +
+    `ends, a header row (${CSV_COLUMNS.join(', ')}), empty cells for null; ${CSV_CELL_RULES} (amounts ` +
     'are positive, isIncome says which way the money went). json: {"items": [...]}, each item the entry ' +
     'as the API shows it, amount written with its two decimals. Newest occurredOn first; streamed.',
   content: {

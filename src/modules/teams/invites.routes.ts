@@ -77,7 +77,7 @@ export async function invitesRoutes(app: App) {
   app.post(
     '/api/v1/invites/:token/accept',
     {
-      config: { auth: auth.session, extension: true },
+      config: { auth: auth.session, extension: true, pathToken: 'token' },
       schema: {
         operationId: 'invites.accept',
         summary: 'Accept an invite with the e-mail it was sent to; you join the team',
@@ -99,7 +99,7 @@ export async function invitesRoutes(app: App) {
   app.post(
     '/api/v1/invites/:token/decline',
     {
-      config: { auth: auth.session, extension: true },
+      config: { auth: auth.session, extension: true, pathToken: 'token' },
       schema: {
         operationId: 'invites.decline',
         summary: 'Turn down an invite sent to your e-mail address',

@@ -15,7 +15,7 @@ export async function publicTourCoverRoutes(app: App) {
   app.get(
     '/api/v1/public/tour-covers/:token',
     {
-      config: { auth: auth.anonymous, extension: true },
+      config: { auth: auth.anonymous, extension: true, pathToken: 'token' },
       schema: {
         operationId: 'tours.covers.public',
         summary: 'The image of a public tour cover, for anyone (no token)',

@@ -62,7 +62,8 @@ function endpoint(name: string, value: string): { url: string } | { problem: str
   try {
     url = new URL(value);
   } catch {
-    return { problem: `${name}: is not a URL (got ${JSON.stringify(value)})` };
+    // Not echoed: a URL that does not parse may still hold credentials.
+    return { problem: `${name}: is not a URL` };
   }
   if (url.username || url.password || url.search || url.hash)
     return { problem: `${name}: must not carry credentials, a query or a fragment` };

@@ -1,12 +1,6 @@
-import { lazyRequire } from '../../../shared/lazy-module.ts';
+import { csvRows } from '../../../shared/csv.ts';
 import type { MarkerRow } from './markers.repository.ts';
 import type { MarkerExportFormat } from './markers.schemas.ts';
-
-const csvStringify = lazyRequire<typeof import('csv-stringify/sync')>('csv-stringify/sync');
-
-// RFC 4180 lines end in CRLF; a text cell starting with = + - @, a tab or a CR gets a leading ' so a
-// spreadsheet shows it instead of running it (as the financials export does).
-const CSV_OPTIONS = { record_delimiter: 'windows', escape_formulas: true } as const;
 
 export const MARKER_CSV_COLUMNS = [
   'id',
@@ -19,21 +13,18 @@ export const MARKER_CSV_COLUMNS = [
 ] as const;
 
 function csv(markers: MarkerRow[]): string {
-  return csvStringify().stringify(
-    [
-      [...MARKER_CSV_COLUMNS],
-      ...markers.map((m) => [
-        String(m.id),
-        String(m.recordingId),
-        m.label,
-        String(m.positionSeconds),
-        m.color,
-        m.createdBy,
-        m.createdAt.toISOString(),
-      ]),
-    ],
-    CSV_OPTIONS,
-  );
+  return csvRows([
+    [...MARKER_CSV_COLUMNS],
+    ...markers.map((m) => [
+      String(m.id),
+      String(m.recordingId),
+      m.label,
+      String(m.positionSeconds),
+      m.color,
+      m.createdBy,
+      m.createdAt.toISOString(),
+    ]),
+  ]);
 }
 
 /** A label on one line without tabs: Audacity's label files are tab-separated lines. */
@@ -62,20 +53,17 @@ export function reaperTime(seconds: number): string {
  * markers numbered M1, M2, ... with no end or length, colours as RRGGBB.
  */
 function reaper(markers: MarkerRow[]): string {
-  return csvStringify().stringify(
-    [
-      ['#', 'Name', 'Start', 'End', 'Length', 'Color'],
-      ...markers.map((m, i) => [
-        `M${i + 1}`,
-        oneLine(m.label),
-        reaperTime(m.positionSeconds),
-        '',
-        '',
-        m.color.slice(1).toUpperCase(),
-      ]),
-    ],
-    CSV_OPTIONS,
-  );
+  return csvRows([
+    ['#', 'Name', 'Start', 'End', 'Length', 'Color'],
+    ...markers.map((m, i) => [
+      `M${i + 1}`,
+      oneLine(m.label),
+      reaperTime(m.positionSeconds),
+      '',
+      '',
+      m.color.slice(1).toUpperCase(),
+    ]),
+  ]);
 }
 
 export const MARKER_EXPORTS: Record<

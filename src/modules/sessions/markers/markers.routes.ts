@@ -1,5 +1,6 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
+import { CSV_CELL_RULES } from '../../../shared/csv.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
 import { RecordingParams } from '../recordings/recordings.schemas.ts';
@@ -20,10 +21,10 @@ import { MAX_EXPORTED_MARKERS } from './markers.service.ts';
 const ExportResponse = {
   description:
     `The markers in time order (at most ${MAX_EXPORTED_MARKERS}), as an attachment. csv (default): RFC 4180, ` +
-    `UTF-8, CRLF, a header row (${MARKER_CSV_COLUMNS.join(', ')}); a text cell starting with =, +, -, @, a ` +
-    "tab or a CR gets a leading ' so spreadsheets never run it. audacity: a label track to import in " +
+    `UTF-8, CRLF, a header row (${MARKER_CSV_COLUMNS.join(', ')}); ${CSV_CELL_RULES}. audacity: a label track to import in ` +
     'Audacity (File > Import > Labels): `start<TAB>end<TAB>label` lines in seconds, start = end. reaper: ' +
-    "the CSV of REAPER's Region/Marker Manager (#,Name,Start,End,Length,Color), markers M1, M2, ... at " +
+    "the CSV of REAPER's Region/Marker Manager (#,Name,Start,End,Length,Color, written as csv is), labels on " +
+    'one line, markers M1, M2, ... at ' +
     'minutes:seconds.milliseconds, colours RRGGBB.',
   content: {
     'text/csv': { schema: { type: 'string', description: 'csv or reaper' } },

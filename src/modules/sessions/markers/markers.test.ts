@@ -146,6 +146,9 @@ describe('markers', () => {
   });
 });
 
+// Read as a spreadsheet reads it: a bare CR or LF outside quotes ends a row too.
+const SPREADSHEET = { record_delimiter: ['\r\n', '\n', '\r'] };
+
 describe('marker export', () => {
   let exportBase: string;
 
@@ -159,6 +162,7 @@ describe('marker export', () => {
       ['=HYPERLINK("http://x")', 65.25, '#ff0000'],
       ['Intro, "soft"', 0, '#00ff00'],
       ['Bridge\tpart\nB', 3725.5, '#0000ff'],
+      ['Verse\n@SUM(1)\r-2', 100, '#ffffff'],
     ] as const) {
       await call('POST', exportBase, member.token, { teamId: team.id, label, positionSeconds, color });
     }
@@ -172,7 +176,7 @@ describe('marker export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="recording-\d+-markers\.csv"$/);
-    const rows: string[][] = parse(res.body);
+    const rows: string[][] = parse(res.body, SPREADSHEET);
     expect(rows[0]).toEqual([
       'id',
       'recordingId',
@@ -185,6 +189,7 @@ describe('marker export', () => {
     expect(rows.slice(1).map((r) => [r[2], r[3], r[4]])).toEqual([
       ['Intro, "soft"', '0', '#00ff00'],
       [`'=HYPERLINK("http://x")`, '65.25', '#ff0000'],
+      ["Verse\n'@SUM(1)\r'-2", '100', '#ffffff'],
       ['Bridge\tpart\nB', '3725.5', '#0000ff'],
     ]);
     expect(res.body.includes('\r\n')).toBe(true);
@@ -197,6 +202,7 @@ describe('marker export', () => {
     expect(res.body).toBe(
       '0.000000\t0.000000\tIntro, "soft"\n' +
         '65.250000\t65.250000\t=HYPERLINK("http://x")\n' +
+        '100.000000\t100.000000\tVerse @SUM(1) -2\n' +
         '3725.500000\t3725.500000\tBridge part B\n',
     );
   });
@@ -204,12 +210,13 @@ describe('marker export', () => {
   it("writes REAPER's marker list: #,Name,Start,End,Length,Color", async () => {
     const res = await exported('reaper');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
-    const rows: string[][] = parse(res.body);
+    const rows: string[][] = parse(res.body, SPREADSHEET);
     expect(rows).toEqual([
       ['#', 'Name', 'Start', 'End', 'Length', 'Color'],
       ['M1', 'Intro, "soft"', '0:00.000', '', '', '00FF00'],
       ['M2', `'=HYPERLINK("http://x")`, '1:05.250', '', '', 'FF0000'],
-      ['M3', 'Bridge part B', '62:05.500', '', '', '0000FF'],
+      ['M3', 'Verse @SUM(1) -2', '1:40.000', '', '', 'FFFFFF'],
+      ['M4', 'Bridge part B', '62:05.500', '', '', '0000FF'],
     ]);
     expect(reaperTime(59.9996)).toBe('1:00.000');
   });

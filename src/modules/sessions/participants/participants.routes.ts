@@ -3,7 +3,7 @@ import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { errorResponse, NoContent } from '../../../shared/schemas.ts';
 import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
-import { session, sessionExtension } from '../route-auth.ts';
+import { session, sessionExtension, sessionLinkExtension } from '../route-auth.ts';
 import { EmptyBody, SessionParams, TeamPageQuery, TeamQuery } from '../sessions.schemas.ts';
 import {
   InviteBody,
@@ -125,7 +125,7 @@ export async function participantsRoutes(app: App) {
     scope.post(
       '/api/v1/session-links/:token/join',
       {
-        ...sessionExtension,
+        ...sessionLinkExtension,
         schema: {
           operationId: 'sessions.join',
           summary: 'Join a session through its link: the caller becomes an accepted participant',
