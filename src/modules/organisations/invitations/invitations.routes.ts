@@ -87,7 +87,7 @@ export async function organisationInvitationsRoutes(app: App) {
   app.post(
     '/api/v1/organisation-invitations/:token/accept',
     {
-      ...sessionExtension,
+      config: { ...sessionExtension.config, pathToken: 'token' },
       schema: {
         operationId: 'organisationInvitations.accept',
         summary: 'Accept an invitation sent to you; you join the organisation with its role',
@@ -109,7 +109,7 @@ export async function organisationInvitationsRoutes(app: App) {
   app.post(
     '/api/v1/organisation-invitations/:token/decline',
     {
-      ...sessionExtension,
+      config: { ...sessionExtension.config, pathToken: 'token' },
       schema: {
         operationId: 'organisationInvitations.decline',
         summary: 'Turn down an invitation sent to you',
