@@ -15,11 +15,11 @@ import type { ExportFormat } from './financials.schemas.ts';
 /** Rows an export reads per query: it holds at most two batches, whatever the team holds. */
 export const EXPORT_BATCH = 1000;
 /**
- * Rows per INSERT of an import (about 1 MB at the longest descriptions): the embedded database runs each
- * statement on the process's own thread, so one statement must stay short, and other requests are served
- * between them.
+ * Rows per INSERT of an import (about half a megabyte at the longest descriptions): the embedded database
+ * runs each statement on the process's own thread, so one statement must stay short, and other requests
+ * are served before each (the first waits, too, after reading and validating the body).
  */
-export const IMPORT_BATCH = 500;
+export const IMPORT_BATCH = 250;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -92,7 +92,7 @@ export class FinancialTransfersService {
       );
       const ids: number[] = [];
       for (let start = 0; start < values.length; start += IMPORT_BATCH) {
-        if (start > 0) await nextTurn();
+        await nextTurn();
         ids.push(...(await repo.insertEntryBatch(tx, values.slice(start, start + IMPORT_BATCH), stamps)));
       }
       ids.sort((a, b) => a - b);
