@@ -48,6 +48,8 @@ export type StoredVersionAnalysis = {
   tempoBpm: number | null;
   key: { tonic: string; mode: 'major' | 'minor'; name: string; confidence: number } | null;
   durationSeconds: number | null;
+  /** Seconds from the start tempo and key were computed on (absent in analyses made before it was stated). */
+  analysedSeconds?: number;
 };
 
 /** The latest `analyze` result of a version (loudness, tempo, key), shown in its detail. */

@@ -24,6 +24,7 @@ import * as repo from './music-tools.repository.ts';
 import type { ConvertFormat, SplitMode } from './music-tools.schemas.ts';
 import * as ops from './operations.ts';
 import { separateStems } from './separation-client.ts';
+import { ToolFailure } from './tool-failures.ts';
 
 export const MUSIC_TOOL_JOB = 'tracks.musicTool';
 type MusicToolPayload = { runId: string };
@@ -145,6 +146,12 @@ export class MusicToolsService {
       if (context.signal.aborted) throw error;
       const failure = failureOf(error, context.attempt >= MAX_ATTEMPTS);
       if (!failure) throw error;
+      // The detail (FFmpeg's log, paths, a service's answer) is for the server log only.
+      if (error instanceof ToolFailure)
+        this.deps.jobs.logger.warn(
+          { runId, code: error.code, detail: error.detail },
+          'music tool run failed',
+        );
       await repo.finishRun(db, runId, { error: failure }, clock.now());
     }
   }
@@ -155,7 +162,7 @@ export class MusicToolsService {
     try {
       const input = join(workDir, `input${safeExtension(audio.originalName)}`);
       const blob = await this.deps.files.store.get(audio.key);
-      if (!blob) throw new ops.ToolFailure('audio_missing', 'The audio file of the version is gone');
+      if (!blob) throw new ToolFailure('audio_missing', 'no bytes in storage');
       await pipeline(blob.stream, createWriteStream(input));
       const ctx: ops.OperationContext = {
         input,
@@ -192,7 +199,7 @@ export class MusicToolsService {
           }
           const settings = this.deps.settings.separation;
           if (!settings)
-            throw new ops.ToolFailure('separation_failed', 'Stem separation is no longer configured');
+            throw new ToolFailure('separation_failed', 'Stem separation is no longer configured');
           const separated = await separateStems(settings, await ops.toWav(ctx), signal);
           const stems = [];
           for (const stem of separated) {
@@ -222,7 +229,7 @@ export class MusicToolsService {
       { type: owner.type, id: String(owner.id) },
       { limit: 1 },
     );
-    if (!file) throw new ops.ToolFailure('audio_missing', 'The version has no registered audio');
+    if (!file) throw new ToolFailure('audio_missing', 'no registered audio file');
     return file;
   }
 
@@ -259,11 +266,7 @@ export class MusicToolsService {
     details: Record<string, unknown>,
   ) {
     const { files, clock } = this.deps;
-    const full = () =>
-      new ops.ToolFailure(
-        'version_files_full',
-        `The version holds ${MAX_VERSION_FILES} additional files already; delete one and run the tool again`,
-      );
+    const full = () => new ToolFailure('version_files_full');
     if ((await countVersionFiles(this.deps.db, run.teamId, run.versionId)) >= MAX_VERSION_FILES) throw full();
     const owner = extraFilesOwner(run.versionId);
     const prepared = await this.upload(run, owner, output, `${name}.${output.extension}`);
@@ -397,7 +400,7 @@ function fileResult(file: FileRow) {
 
 /** The reason a run failed, or undefined to let the queue retry (an unexpected error before the last attempt). */
 function failureOf(error: unknown, lastAttempt: boolean): MusicToolError | undefined {
-  if (error instanceof ops.ToolFailure) return { code: error.code, message: error.message };
+  if (error instanceof ToolFailure) return { code: error.code, message: error.message };
   if (error instanceof AppError && error.statusCode < 500)
     return { code: error.code, message: error.message };
   if (lastAttempt)
