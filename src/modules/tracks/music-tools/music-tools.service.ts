@@ -7,7 +7,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { MusicToolError, MusicToolOperation } from '../../../db/schema/index.ts';
-import type { JobContext, JobQueue } from '../../../jobs/job-queue.ts';
+import { type JobContext, type JobQueue, MEDIA_POOL } from '../../../jobs/job-queue.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { AppError, type ErrorDetail, errors } from '../../../shared/errors.ts';
@@ -91,6 +91,7 @@ export class MusicToolsService {
     deps.jobs.define<MusicToolPayload>(MUSIC_TOOL_JOB, (payload, context) => this.run(payload, context), {
       maxAttempts: MAX_ATTEMPTS,
       backoffMs: 5_000,
+      pool: MEDIA_POOL,
     });
   }
 
