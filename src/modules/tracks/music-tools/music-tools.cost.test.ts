@@ -28,7 +28,10 @@ beforeAll(async () => {
   dataDir = await newDataDir('tmw-music-cost-');
   const database = process.env.DATABASE_URL ? await cloneDatabase() : undefined;
   await database?.close();
-  server = await startServer({ DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url! } : {}) }, 60_000);
+  server = await startServer(
+    { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url! } : {}) },
+    60_000,
+  );
 }, 90_000);
 
 afterAll(() => {
@@ -36,7 +39,15 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Answer = Record<string, any>;
+/** The parts of the API's answers this test reads. */
+type Answer = {
+  id: number | string;
+  access_token?: string;
+  status?: string;
+  error?: unknown;
+  upload: { uploadUrl: string; headers: Record<string, string>; fileKey: string };
+  result: { analysedSeconds: number; durationSeconds: number; tempoBpm: number };
+};
 
 async function call(method: string, path: string, token?: string, body?: unknown) {
   const res = await fetch(`${server!.url}${path}`, {
@@ -71,7 +82,7 @@ async function versionWith(bytes: Buffer) {
   expect(version.status, JSON.stringify(version.body)).toBe(201);
   // The signed URL names the configured public origin; this process listens elsewhere.
   const signed = new URL(version.body.upload.uploadUrl);
-  const { 'content-length': _length, ...headers } = version.body.upload.headers as Record<string, string>;
+  const { 'content-length': _length, ...headers } = version.body.upload.headers;
   const put = await fetch(`${server!.url}${signed.pathname}${signed.search}`, {
     method: 'PUT',
     headers,

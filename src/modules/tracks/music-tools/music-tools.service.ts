@@ -28,6 +28,8 @@ import { ToolFailure } from './tool-failures.ts';
 
 export const MUSIC_TOOL_JOB = 'tracks.musicTool';
 type MusicToolPayload = { runId: string };
+/** When a team at its limit of unfinished runs is told to try again (Retry-After). */
+const TOO_MANY_JOBS_RETRY_SECONDS = 30;
 /** Attempts of a run's job: a crash or a lost database is retried, a failing file is not. */
 const MAX_ATTEMPTS = 3;
 
@@ -95,7 +97,11 @@ export class MusicToolsService {
     });
   }
 
-  /** Queues a run of `operation` on the version's audio; answers the queued job. */
+  /**
+   * Queues a run of `operation` on the version's audio and answers it; the same operation with the same
+   * options already queued or running on the version is answered instead. A team holds at most
+   * `maxJobsPerTeam` unfinished runs (429 too_many_jobs beyond), decided under the team's lock.
+   */
   async request(principal: Principal, trackId: number, versionId: number, body: Body) {
     const { db, clock, jobs } = this.deps;
     const { track, version } = await requireVersionForChange(db, principal, trackId, versionId, 'owner');
@@ -105,13 +111,15 @@ export class MusicToolsService {
     if (!version.audioFileKey)
       throw errors.conflict('The version has no registered audio yet: upload and register it first');
     const now = clock.now();
+    const { maxJobsPerTeam } = this.deps.settings;
     const row = await db.transaction(async (tx) => {
-      const run = await repo.insertRun(
-        tx,
-        { id: uuidv7(), teamId: track.teamId, trackId, versionId, operation: body.operation, parameters },
-        actorOf(principal),
-        now,
-      );
+      await repo.lockTeamRuns(tx, track.teamId);
+      const wanted = { teamId: track.teamId, versionId, operation: body.operation, parameters };
+      const same = await repo.findUnfinishedRun(tx, wanted);
+      if (same) return same;
+      if ((await repo.countUnfinishedRuns(tx, track.teamId)) >= maxJobsPerTeam)
+        throw errors.tooManyJobs(maxJobsPerTeam, TOO_MANY_JOBS_RETRY_SECONDS);
+      const run = await repo.insertRun(tx, { id: uuidv7(), trackId, ...wanted }, actorOf(principal), now);
       await jobs.enqueue<MusicToolPayload>(tx, MUSIC_TOOL_JOB, { runId: run.id });
       await recordActivity(tx, {
         ...actorOf(principal),
