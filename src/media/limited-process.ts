@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { pipeline, type Readable } from 'node:stream';
 
 /** Why a limited process did not succeed; `stderr` holds the end of its log (for the server log only). */
 export class ProcessError extends Error {
@@ -25,6 +26,8 @@ export type ProcessOptions = {
   stdout?: 'buffer' | 'ignore';
   /** Names the program in messages. */
   label?: string;
+  /** Streamed to the process's standard input. */
+  stdin?: Readable;
 };
 
 /** Only this much of a log is kept (the tail, where errors and filter summaries are). */
@@ -47,9 +50,11 @@ export function runLimitedProcess(
       return;
     }
     const child = spawn(command.file, command.args, {
-      stdio: ['ignore', options.stdout === 'buffer' ? 'pipe' : 'ignore', 'pipe'],
+      stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout === 'buffer' ? 'pipe' : 'ignore', 'pipe'],
       detached: true,
     });
+    // A process that ends early (killed, or done with what it read) closes its input: not an error here.
+    if (options.stdin && child.stdin) pipeline(options.stdin, child.stdin, () => {});
     const out: Buffer[] = [];
     let stderr = '';
     let ended: 'timeout' | 'aborted' | undefined;
