@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { pipeline, type Readable } from 'node:stream';
 
 /** Why a limited process did not succeed; `stderr` holds the end of its log (for the server log only). */
@@ -30,6 +31,9 @@ export type ProcessOptions = {
   stdin?: Readable;
 };
 
+/** Niceness of every limited process: background work gives way to the API process on a busy machine. */
+const BACKGROUND_NICENESS = 10;
+
 /** Only this much of a log is kept (the tail, where errors and filter summaries are). */
 const MAX_STDERR_CHARS = 256 * 1024;
 
@@ -53,6 +57,11 @@ export function runLimitedProcess(
       stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout === 'buffer' ? 'pipe' : 'ignore', 'pipe'],
       detached: true,
     });
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, BACKGROUND_NICENESS);
+    } catch {
+      // Gone already, or not allowed here: it runs at the normal priority.
+    }
     // A process that ends early (killed, or done with what it read) closes its input: not an error here.
     if (options.stdin && child.stdin) pipeline(options.stdin, child.stdin, () => {});
     const out: Buffer[] = [];
