@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { JobQueue } from './jobs/job-queue.ts';
+import { JobQueue, MEDIA_POOL } from './jobs/job-queue.ts';
 import { createAiSearchService } from './modules/ai-search/ai-search.services.ts';
 import { createAlbumsServices } from './modules/albums/albums.services.ts';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
@@ -58,7 +58,11 @@ export async function createServices({
 }) {
   const limits = await RateLimits.connect(config.redisUrl, config.redisTimeoutMs);
   // Half the shutdown budget, so running jobs are handed back before the process is forced out.
-  const jobs = new JobQueue(db, clock, { stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2) });
+  const jobs = new JobQueue(db, clock, {
+    stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
+    // Audio work has slots of its own, so it never holds up deliveries and reminders.
+    pools: { [MEDIA_POOL]: config.musicTools.concurrency },
+  });
   const accessTokens = new AccessTokens({
     secret: secrets.tokenSecret,
     issuer: config.auth.issuer,

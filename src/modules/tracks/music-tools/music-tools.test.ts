@@ -10,6 +10,7 @@ import { clickTrack, toneBetweenSilences, triad } from '../../../media/music-tes
 import { encodeWav, sine } from '../../../media/test-audio.ts';
 import { MUSIC_TOOL_JOB } from './music-tools.service.ts';
 import { LIMITS, musicToolsHelpers } from './test-support.ts';
+import { TOOL_FAILURE_MESSAGES } from './tool-failures.ts';
 
 const ctx = useStorageTestContext('local');
 const { call, versionWith, runTool, fileOnDisk, pcmOf } = musicToolsHelpers(ctx);
@@ -217,7 +218,9 @@ describe('music tools: refusals and failures', () => {
     for (const body of [{ operation: 'normalize' }, { operation: 'split' }, { operation: 'analyze' }]) {
       const job = await runTool(team, tools, body);
       expect(job).toMatchObject({ status: 'failed', result: null, error: { code: 'audio_unreadable' } });
-      expect(job.error.message).toMatch(/could not be processed/);
+      // The fixed message of the code: nothing of FFmpeg's log, nor a path of the server.
+      expect(job.error.message).toBe(TOOL_FAILURE_MESSAGES.audio_unreadable);
+      expect(JSON.stringify(job.error)).not.toMatch(/\/|input|Invalid data|FFmpeg|exit code/);
     }
     const detail = (await call('GET', `${base}/detail`, team.owner.token)).json();
     expect(detail.files).toEqual([]);
