@@ -28,10 +28,12 @@ import { sessionDepartures } from './modules/sessions/session-departures.ts';
 import { createSessionsServices } from './modules/sessions/sessions.services.ts';
 import { OverviewStatsService } from './modules/stats/overview-stats.service.ts';
 import { StorageStatsService } from './modules/stats/storage-stats.service.ts';
+import { inviteDepartures } from './modules/teams/invite-departures.ts';
 import { createTeamFilesServices } from './modules/teams/team-files.services.ts';
 import { createTeamsServices } from './modules/teams/teams.services.ts';
 import { TestimonialsService } from './modules/testimonials/testimonials.service.ts';
 import { createToursServices } from './modules/tours/tours.services.ts';
+import { reviewDepartures } from './modules/tracks/reviews/review-departures.ts';
 import { createTracksServices } from './modules/tracks/tracks.services.ts';
 import { createUsersServices } from './modules/users/users.service.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
@@ -73,6 +75,8 @@ export async function createServices({
   const departures = new Departures();
   departures.register(webhookDepartures);
   departures.register(sessionDepartures);
+  departures.register(inviteDepartures);
+  departures.register(reviewDepartures);
   const apiKeys = new ApiKeysService(db, clock, config.apiKeyPrefix, departures);
   const auth = new AuthService(
     db,
