@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestAccountDeletion } from '../../../test/helpers/account.ts';
+import { markEmailVerified, requestAccountDeletion } from '../../../test/helpers/account.ts';
 import { type TestTeam, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
 import { sessionHelpers } from './sessions.test-support.ts';
 
@@ -85,6 +85,8 @@ describe("leaving a team ends the person's participation in its studio sessions"
 
   it('the team invites a former member again as a guest by e-mail', async () => {
     const { team, member, sessionId } = await sessionWithMemberGuest(true);
+    // An invitation by address reaches an account only once that address is verified.
+    await markEmailVerified(ctx, member);
     await removeMember(team, member, team.owner);
     const again = await call('POST', `/api/v1/sessions/${sessionId}/participants`, team.owner.token, {
       teamId: team.id,
@@ -96,6 +98,7 @@ describe("leaving a team ends the person's participation in its studio sessions"
 
   it('deleting the account ends the participations, by user and by e-mail', async () => {
     const { team, member, sessionId } = await sessionWithMemberGuest(true);
+    await markEmailVerified(ctx, member);
     const other = await newSession(team);
     await call('POST', `/api/v1/sessions/${other.id}/participants`, team.owner.token, {
       teamId: team.id,
@@ -147,6 +150,7 @@ describe('join links are revocable', () => {
     const { id: sessionId } = await newSession(team);
     const token = await inviteUrl(team, sessionId, team.owner);
     const guest = await ctx.newUser();
+    await markEmailVerified(ctx, guest);
     const joined = await join(token, guest);
     expect(joined.statusCode, joined.body).toBe(200);
     const removed = await call(
