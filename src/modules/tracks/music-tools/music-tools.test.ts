@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_SECRETS } from '../../../../test/helpers/context.ts';
 import { describeSecurityMatrix, type MatrixCase } from '../../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
@@ -11,6 +11,10 @@ import { encodeWav, sine } from '../../../media/test-audio.ts';
 import { MUSIC_TOOL_JOB } from './music-tools.service.ts';
 import { LIMITS, musicToolsHelpers } from './test-support.ts';
 import { TOOL_FAILURE_MESSAGES } from './tool-failures.ts';
+
+// Audio work runs at a low priority, so on a machine busy with the rest of the suite a run takes
+// many times its seconds alone (about 2 s for a normalisation here).
+vi.setConfig({ testTimeout: 120_000 });
 
 const ctx = useStorageTestContext('local');
 const { call, versionWith, runTool, fileOnDisk, pcmOf } = musicToolsHelpers(ctx);

@@ -1,12 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
 import { versionStems } from '../../../db/schema/index.ts';
 import { encodeWav, sine } from '../../../media/test-audio.ts';
 import { musicToolsHelpers } from './test-support.ts';
 import { TOOL_FAILURE_MESSAGES } from './tool-failures.ts';
+
+// Audio work runs at a low priority, so on a machine busy with the rest of the suite a run takes
+// many times its seconds alone (about 2 s for a normalisation here).
+vi.setConfig({ testTimeout: 120_000 });
 
 const RATE = 22_050;
 const stemWav = (frequency: number) =>
