@@ -7,7 +7,7 @@ import { RIGHTS, type RightEnding, type RightId } from './rights.ts';
 
 const ctx = useTestContext();
 const { newSession } = sessionHelpers(ctx);
-const { organisationWithTeam, addOrganisationMember } = organisationHelpers(ctx);
+const { organisationWithTeam, addOrganisationMember, inviteToOrganisation } = organisationHelpers(ctx);
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, token: string, payload?: object) =>
@@ -200,6 +200,32 @@ const PROOFS: Record<RightId, Partial<Record<RightEnding, Proof>>> = {
       expect((await build('South')).statusCode).toBe(403);
     },
   },
+  organisation_invitations: Object.fromEntries(
+    (['removed', 'demoted'] as const).map((ending) => [
+      ending,
+      async () => {
+        const { organisation } = await organisationWithTeam();
+        const admin = await addOrganisationMember(organisation, 'admin');
+        const invitee = await ctx.newUser();
+        const url = `/api/v1/organisations/${organisation.id}`;
+        const { token } = await inviteToOrganisation(
+          organisation,
+          { userId: invitee.id },
+          'member',
+          admin.token,
+        );
+        if (ending === 'removed') await ok('DELETE', `${url}/members/${admin.id}`, organisation.owner.token);
+        else await ok('PATCH', `${url}/members/${admin.id}`, organisation.owner.token, { role: 'member' });
+        const accepted = await call(
+          'POST',
+          `/api/v1/organisation-invitations/${token}/accept`,
+          invitee.token,
+        );
+        expect(accepted.statusCode).toBe(409);
+        expect((await call('GET', url, invitee.token)).statusCode).toBe(404);
+      },
+    ]),
+  ),
   pending_reviews: {
     removed: async () => {
       const team = await ctx.newTeam();

@@ -81,6 +81,12 @@ export const RIGHTS = [
     how: 'read from the membership on every request; endpoints they registered are paused',
   },
   {
+    id: 'organisation_invitations',
+    what: 'Membership of an organisation, given only by accepting an invitation an owner or admin sent',
+    on: { ...ALL_END, key_revoked: 'none' },
+    how: 'an invitation stops working when its sender no longer holds the role it gives (organisations/invitations)',
+  },
+  {
     id: 'pending_reviews',
     what: "Review requests of the team's tracks waiting on a member",
     on: MEMBERS,
