@@ -8,6 +8,7 @@ import { type ServerProcess, startServer } from '../../../../test/helpers/server
 import { MAX_ANALYSED_SECONDS } from '../../../media/music-analysis.ts';
 import { clickTrack } from '../../../media/music-test-audio.ts';
 import { encodeWav } from '../../../media/test-audio.ts';
+import { call as callServer } from '../../webhooks/fixtures/server-api.ts';
 
 /**
  * Bounds of cost, not performance figures: the longest wait of a health probe sent every 50 ms and the
@@ -50,16 +51,8 @@ type Answer = {
 };
 
 async function call(method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Answer };
+  const { status, body: answer } = await callServer(server!, method, path, token, body);
+  return { status, body: answer as unknown as Answer };
 }
 
 /** A version whose audio is `bytes`, made through the API as a client makes it. */
