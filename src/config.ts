@@ -67,6 +67,8 @@ const EnvSchema = Type.Object({
   TRANSCRIPTION_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 60_000 }),
   MUSIC_TOOLS_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 300_000 }),
   MUSIC_TOOLS_MAX_MEMORY_MB: Type.Integer({ minimum: 64, maximum: 65_536, default: 1024 }),
+  MUSIC_TOOLS_MAX_JOBS_PER_TEAM: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  MEDIA_JOBS_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
   SEPARATION_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   SEPARATION_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   SEPARATION_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 600_000 }),
@@ -120,10 +122,15 @@ export type Config = Readonly<{
   transcription:
     | Readonly<{ url: string; model: string; apiKey: string | undefined; timeoutMs: number }>
     | undefined;
-  /** Music tools: limits of each FFmpeg process, and the stem separation service when one is set. */
+  /**
+   * Music tools: limits of each FFmpeg or analysis process, the queued and running tool jobs a team may
+   * hold, audio jobs a process runs at once (in their own pool), and the stem separation service when set.
+   */
   musicTools: Readonly<{
     timeoutMs: number;
     maxMemoryBytes: number;
+    maxJobsPerTeam: number;
+    concurrency: number;
     separation: Readonly<{ url: string; apiKey: string | undefined; timeoutMs: number }> | undefined;
   }>;
   /** Private hosts or addresses webhooks may still be sent to (canonical form); everything else private is refused. */
@@ -321,6 +328,8 @@ export function loadConfig(
     musicTools: Object.freeze({
       timeoutMs: env.MUSIC_TOOLS_TIMEOUT_MS,
       maxMemoryBytes: env.MUSIC_TOOLS_MAX_MEMORY_MB * 1024 * 1024,
+      maxJobsPerTeam: env.MUSIC_TOOLS_MAX_JOBS_PER_TEAM,
+      concurrency: env.MEDIA_JOBS_CONCURRENCY,
       separation: env.SEPARATION_URL
         ? Object.freeze({
             url: env.SEPARATION_URL,

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { JobQueue } from './jobs/job-queue.ts';
+import { JobQueue, MEDIA_POOL } from './jobs/job-queue.ts';
 import { createAiSearchService } from './modules/ai-search/ai-search.services.ts';
 import { createAlbumsServices } from './modules/albums/albums.services.ts';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
@@ -24,16 +24,20 @@ import { Departures } from './modules/memberships/departures.ts';
 import { createNotificationsService } from './modules/notifications/notifications.services.ts';
 import { startPush } from './modules/notifications/push/push.ts';
 import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
+import { sessionDepartures } from './modules/sessions/session-departures.ts';
 import { createSessionsServices } from './modules/sessions/sessions.services.ts';
 import { OverviewStatsService } from './modules/stats/overview-stats.service.ts';
 import { StorageStatsService } from './modules/stats/storage-stats.service.ts';
+import { inviteDepartures } from './modules/teams/invite-departures.ts';
 import { createTeamFilesServices } from './modules/teams/team-files.services.ts';
 import { createTeamsServices } from './modules/teams/teams.services.ts';
 import { TestimonialsService } from './modules/testimonials/testimonials.service.ts';
 import { createToursServices } from './modules/tours/tours.services.ts';
+import { reviewDepartures } from './modules/tracks/reviews/review-departures.ts';
 import { createTracksServices } from './modules/tracks/tracks.services.ts';
 import { createUsersServices } from './modules/users/users.service.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
+import { webhookDepartures } from './modules/webhooks/endpoint-pauses.ts';
 import { WebhookOutbox } from './modules/webhooks/outbox.ts';
 import { createWebhooksServices } from './modules/webhooks/webhooks.services.ts';
 import { WorldInventoryService } from './modules/world-inventory/world-inventory.service.ts';
@@ -58,7 +62,11 @@ export async function createServices({
 }) {
   const limits = await RateLimits.connect(config.redisUrl, config.redisTimeoutMs);
   // Half the shutdown budget, so running jobs are handed back before the process is forced out.
-  const jobs = new JobQueue(db, clock, { stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2) });
+  const jobs = new JobQueue(db, clock, {
+    stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
+    // Audio work has slots of its own, so it never holds up deliveries and reminders.
+    pools: { [MEDIA_POOL]: config.musicTools.concurrency },
+  });
   const accessTokens = new AccessTokens({
     secret: secrets.tokenSecret,
     issuer: config.auth.issuer,
@@ -69,6 +77,10 @@ export async function createServices({
   const externalTokens = config.auth.oidc ? new ExternalTokens(db, clock, config.auth.oidc) : undefined;
   // What ends with a membership, a role or a key: the modules holding such rights register below.
   const departures = new Departures();
+  departures.register(webhookDepartures);
+  departures.register(sessionDepartures);
+  departures.register(inviteDepartures);
+  departures.register(reviewDepartures);
   const apiKeys = new ApiKeysService(db, clock, config.apiKeyPrefix, departures);
   const auth = new AuthService(
     db,

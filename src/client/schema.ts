@@ -583,7 +583,7 @@ export interface paths {
         get?: never;
         /**
          * Upload the bytes of a file to a signed upload URL
-         * @description Send the bytes as the body with the headers the upload URL came with. The URL is bound to one key, one content type and a maximum (or exact) size — what the upload reserved of the quota — and expires. Register the file afterwards with the endpoint that issued the URL. Registration closes the upload first: a PUT arriving or still being received after that is refused (409) and changes nothing; what is registered is exactly what was stored before the upload closed.
+         * @description Send the bytes as the body with the headers the upload URL came with. The URL is bound to one key, one content type and a maximum (or exact) size, and expires. An upload without an announced size takes the team's quota as its bytes arrive: a PUT that passes the free bytes (quota minus used bytes and what other open uploads hold) is refused (413 quota_exceeded) and stores nothing; its first bytes also take one of the MAX_OPEN_UPLOADS_PER_TEAM open-upload slots (409 too_many_open_uploads when none is left). Register the file afterwards with the endpoint that issued the URL. Registration closes the upload first: a PUT arriving or still being received after that is refused (409) and changes nothing; what is registered is exactly what was stored before the upload closed.
          */
         put: operations["files.upload"];
         post?: never;
@@ -622,7 +622,7 @@ export interface paths {
         };
         /**
          * The team's stored bytes and files (in total and per kind) against its plan's quota
-         * @description `reservedBytes` is what open uploads hold of the quota (each its announced size, else the most its kind allows) until they are registered, discarded or expire; `availableBytes` is quota minus used bytes only.
+         * @description `reservedBytes` is what open uploads hold of the quota (each its announced size, else the bytes it received so far) until they are registered, discarded or expire; `availableBytes` is quota minus used bytes only.
          */
         get: operations["stats.storage"];
         put?: never;
@@ -1703,7 +1703,7 @@ export interface paths {
         put?: never;
         /**
          * Run a music tool on the version’s audio: analyze, normalize, convert, trim or split
-         * @description Answers 202 with a queued job; the audio work runs in the background (poll GET .../music-tools/{jobId}). `analyze` stores loudness (EBU R128 integrated, range, true peak), tempo and key on the version (`analysis` in its detail); `normalize`, `convert` and `trim` add a version file (listed under `files` of the version); `split` adds two stems (mid/side or left/right) or, with a configured separation service, four (vocals, drums, bass, other). A job whose file cannot be read, runs out of time or of storage quota ends `failed` with `error` {code, message}. API keys need `tracks:write`. 409 when the version has no registered audio. Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden.
+         * @description Answers 202 with a queued job; the audio work runs in the background (poll GET .../music-tools/{jobId}). `analyze` stores loudness (EBU R128 integrated, range, true peak), tempo and key on the version (`analysis` in its detail); `normalize`, `convert` and `trim` add a version file (listed under `files` of the version); `split` adds two stems (mid/side or left/right) or, with a configured separation service, four (vocals, drums, bass, other). A job whose file cannot be read, runs out of time, of memory or of storage quota ends `failed` with `error` {code, message}. `analyze` measures loudness over the whole audio and tempo and key over its first 600 seconds (`analysedSeconds` in the result). The same operation with the same options already queued or running on the version is answered with that job (202) instead of a new one. A team may hold MUSIC_TOOLS_MAX_JOBS_PER_TEAM (10 by default) queued or running jobs; beyond that the answer is 429 `too_many_jobs` with Retry-After and nothing is queued. API keys need `tracks:write`. 409 when the version has no registered audio. Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden.
          */
         post: operations["tracks.versions.music-tools.create"];
         delete?: never;
@@ -2404,7 +2404,7 @@ export interface paths {
         };
         /**
          * Stream chat events as they happen (Server-Sent Events)
-         * @description Server-Sent Events (text/event-stream) for every thread the caller sees (and studio sessions, below), from every server process. Each event is `id: <event id>`, `event: <type>` and one `data:` line of JSON `{id, type, threadId, createdAt, data}`. Types and their data: message.created and message.updated `{message}` (the message without reactions, which differ per person); message.deleted `{messageId, deletedAt}`; reaction.added and reaction.removed `{messageId, userId, emoji}`; typing `{userId, typing, expiresAt}`; read `{userId, lastReadMessageId, readAt}`; thread.created and thread.updated `{thread}` (without unreadCount, pinned, lastMessage); thread.deleted `{threadId}`; member.added `{userId, by}`; member.removed `{userId, by, reason: left|removed}` (the removed person gets this one, then nothing more of the thread). Studio sessions the caller may read (a member of the session’s team, or invited to it) add events that carry `sessionId` instead of `threadId`: session.participant.added `{participantId}`, session.participant.updated `{participantId, status}`, session.participant.removed `{participantId}` (participant events go to anyone invited; the others to members and to participants who accepted); session.marker.created and session.marker.deleted `{recordingId, markerId}`, session.marker.updated `{recordingId, markerId, fields}`; session.canvas.updated `{version}`. Read the thing itself through its endpoint. A new notification of the caller comes as notification.created `{notification}` (as `GET /api/v1/user/notification-feed` shows it), with neither threadId nor sessionId. Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the `lastEventId` query parameter where a client cannot set headers; every event after it that the caller may see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some of the events after that id are no longer kept, the stream starts with `event: stream.gap` `{type, lastEventId, oldestEventId}` (reload threads and messages). Without either, the stream starts now. The stream opens with `retry: 3000`. A `: heartbeat` comment comes every 15 seconds. Access is checked for each event: someone removed from a thread (or from its team) stops getting its events at once. The service ends a stream with `event: stream.closed` `{type, reason}`: shutdown (reconnect), slow_consumer (the client did not read and its unread data passed the limit: reconnect with Last-Event-ID) or session_ended (sign in again). stream.* events carry no id, so they never move Last-Event-ID.
+         * @description Server-Sent Events (text/event-stream) for every thread the caller sees (and studio sessions, below), from every server process. Each event is `id: <event id>`, `event: <type>` and one `data:` line of JSON `{id, type, threadId, createdAt, data}`. Types and their data: message.created and message.updated `{message}` (the message without reactions, which differ per person); message.deleted `{messageId, deletedAt}`; reaction.added and reaction.removed `{messageId, userId, emoji}`; typing `{userId, typing, expiresAt}`; read `{userId, lastReadMessageId, readAt}`; thread.created and thread.updated `{thread}` (without unreadCount, pinned, lastMessage); thread.deleted `{threadId}`; member.added `{userId, by}`; member.removed `{userId, by, reason: left|removed}` (the removed person gets this one, then nothing more of the thread). Studio sessions the caller may read (a member of the session’s team, or invited to it) add events that carry `sessionId` instead of `threadId`: session.participant.added `{participantId}`, session.participant.updated `{participantId, status}`, session.participant.removed `{participantId}` (participant events go to anyone invited; the others to members and to participants who accepted); session.marker.created and session.marker.deleted `{recordingId, markerId}`, session.marker.updated `{recordingId, markerId, fields}`; session.canvas.updated `{version}`. Read the thing itself through its endpoint. A new notification of the caller comes as notification.created `{notification}` (as `GET /api/v1/user/notification-feed` shows it), with neither threadId nor sessionId. Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the `lastEventId` query parameter where a client cannot set headers; every event after it that the caller may see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some of the events after that id are no longer kept, the stream starts with `event: stream.gap` `{type, lastEventId, oldestEventId}` (reload threads and messages). Without either, the stream starts now. A resume replays at most 1000 events: when more were missed, none is replayed and the stream starts with `event: stream.reset` `{type, lastEventId, maxReplayEvents}` (reload threads and messages), then live ones. A person holds at most 5 streams open at once, over every server process: when another opens, the oldest is ended with `stream.closed` (reason too_many_streams); do not reconnect that one. The stream opens with `retry: 3000`. A `: heartbeat` comment comes every 15 seconds. Access is checked for each event: someone removed from a thread (or from its team) stops getting its events at once. The service ends a stream with `event: stream.closed` `{type, reason}`: shutdown (reconnect), slow_consumer (the client did not read and its unread data passed the limit: reconnect with Last-Event-ID), session_ended (sign in again) or too_many_streams (a newer stream of the same person took its place). stream.* events carry no id, so they never move Last-Event-ID.
          */
         get: operations["chat.events.stream"];
         put?: never;
@@ -2690,8 +2690,8 @@ export interface paths {
         get: operations["organisations.members.list"];
         put?: never;
         /**
-         * Add a user to the organisation (owners and admins)
-         * @description Names the user by `userId` or `email` (one of them): an unknown user is 404, a member already 409. `role` defaults to member; only owners add owners.
+         * Invite a person (the same as POST .../invitations; nobody is added before they accept) (owners and admins)
+         * @description Invites a person by `userId` or `email` (one of them) as `role` (default member; only owners invite owners). The answer is the same whether or not an account has that id or address, and names nobody: the person joins only by accepting (`POST /api/v1/organisation-invitations/{token}/accept`). Single use; expires in 7 days. 409 when a member already has that id or address, or an invitation to them is pending.
          */
         post: operations["organisations.members.add"];
         delete?: never;
@@ -2719,9 +2719,87 @@ export interface paths {
         head?: never;
         /**
          * Change a member's role (owners and admins; only owners make or unmake owners)
-         * @description The last owner cannot be demoted (409).
+         * @description The last owner cannot be demoted (409); an id that is not a member is 404.
          */
         patch: operations["organisations.members.update"];
+        trace?: never;
+    };
+    "/api/v1/organisations/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending invitations (neither answered nor expired), with their tokens (owners and admins) */
+        get: operations["organisations.invitations.list"];
+        put?: never;
+        /**
+         * Invite a person (owners and admins)
+         * @description Invites a person by `userId` or `email` (one of them) as `role` (default member; only owners invite owners). The answer is the same whether or not an account has that id or address, and names nobody: the person joins only by accepting (`POST /api/v1/organisation-invitations/{token}/accept`). Single use; expires in 7 days. 409 when a member already has that id or address, or an invitation to them is pending.
+         */
+        post: operations["organisations.invitations.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisations/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an invitation that was not accepted (owners and admins) */
+        delete: operations["organisations.invitations.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation-invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation sent to you; you join the organisation with its role
+         * @description Signed in as the user it was sent to, or with the e-mail address it was sent to (compared normalised). 404 for an unknown token; 403 forbidden for anyone else; 409 conflict when it was already answered or has expired, you are already a member, or whoever sent it no longer holds the role it gives.
+         */
+        post: operations["organisationInvitations.accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation-invitations/{token}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn down an invitation sent to you
+         * @description It leaves your inbox; the organisation may invite you again. The same answers as accept: 404, 403 forbidden for anyone it was not sent to, 409 conflict when already answered or expired.
+         */
+        post: operations["organisationInvitations.decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/organisations/{id}/buildings": {
@@ -3273,7 +3351,7 @@ export interface paths {
         put?: never;
         /**
          * Accept or decline an invitation to a session (may be changed later)
-         * @description Only the invited person answers: the invited user, or the signed-in user whose e-mail address an e-mail invitation names (the invitation then names that user). Anyone else gets 403.
+         * @description Only the invited person answers: the invited user, or the signed-in user whose e-mail address an e-mail invitation names, once that address is verified (the invitation then names that user); an account whose address is not verified (a password sign-up) gets 403 `email_unverified` and may join through the session link instead. Anyone else gets 403.
          */
         post: operations["sessions.respond"];
         delete?: never;
@@ -3291,11 +3369,31 @@ export interface paths {
         };
         /**
          * A signed join link of a session
-         * @description Members of the team. The link works for 7 days: whoever POSTs it signed in becomes an accepted participant (POST /api/v1/session-links/{token}/join).
+         * @description Members of the team. The link works for 7 days, until the session's links are rotated (POST /api/v1/sessions/{sessionId}/invite-url/rotate): whoever POSTs it signed in becomes an accepted participant (POST /api/v1/session-links/{token}/join), except a participant removed from the session (until invited again) and a person who left the team after the link was made.
          */
         get: operations["sessions.inviteUrl"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sessions/{sessionId}/invite-url/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke every join link of a session handed out so far, and answer a new one
+         * @description Members of the team. Links made before answer 404 from then on.
+         */
+        post: operations["sessions.inviteUrl.rotate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3313,7 +3411,7 @@ export interface paths {
         put?: never;
         /**
          * Join a session through its link: the caller becomes an accepted participant
-         * @description An invitation the caller already has (by user or e-mail) is accepted; otherwise one is made. Joining again answers the same participant. A tampered token is 403 invalid_signature, an expired one 403 url_expired, a deleted session 404. Takes no body (or `{}`).
+         * @description An invitation the caller already has (by user or e-mail) is accepted; otherwise one is made. A link revoked by a rotation, or refused to the caller (removed from the session, or left the team since the link was made), is 404. Joining again answers the same participant. A tampered token is 403 invalid_signature, an expired one 403 url_expired, a deleted session 404. Takes no body (or `{}`).
          */
         post: operations["sessions.join"];
         delete?: never;
@@ -4687,7 +4785,7 @@ export interface paths {
         };
         /**
          * What waits for your action across your teams
-         * @description Open invites to your address, reviews waiting for your decision, studio session invitations you have not answered (sessions not over), your follow-up tasks that are due, and chat messages mentioning you after your read marker. Worked out at each call, so an item leaves as soon as it is acted on; items of teams you have left do not show. Each item carries the calls that act on it.
+         * @description Open team invites to your address, invitations to organisations (to you, or to your address), reviews waiting for your decision, studio session invitations you have not answered (sessions not over), your follow-up tasks that are due, and chat messages mentioning you after your read marker. Worked out at each call, so an item leaves as soon as it is acted on; items of teams you have left do not show. Each item carries the calls that act on it. What was sent to an e-mail address alone (team invites, organisation and session invitations to it) is listed only once the address is verified; an account made by password sign-up is not, and accepts such an invite with the token it was sent.
          */
         get: operations["inbox.get"];
         put?: never;
@@ -8504,7 +8602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -8515,7 +8613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -8703,7 +8801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -9070,7 +9168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -9081,7 +9179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -9326,7 +9424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9335,7 +9433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9522,7 +9620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description upload_closed: being registered, already registered, discarded or expired */
+            /** @description upload_closed: being registered, already registered, discarded or expired; too_many_open_uploads: the team has no open-upload slot left for a new upload */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9531,7 +9629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large: more bytes than the URL allows (than the upload reserved) */
+            /** @description payload_too_large: more bytes than the URL allows; quota_exceeded: more than the team has free */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9704,7 +9802,7 @@ export interface operations {
                         fileCount: number;
                         /** @description Open uploads: upload URLs issued and not registered, discarded or expired yet */
                         pendingUploads: number;
-                        /** @description Bytes the open uploads hold of the quota: each its announced fileSize, else the most its kind allows. A new upload URL is refused (413 quota_exceeded) when usedBytes + reservedBytes + its own reservation would pass quotaBytes; on registration the real size counts in usedBytes instead */
+                        /** @description Bytes the open uploads hold of the quota: each its announced fileSize, else the bytes it received (and is receiving). A new upload URL with a fileSize, or a PUT, is refused (413 quota_exceeded) when usedBytes + reservedBytes + its bytes would pass quotaBytes; on registration the real size counts in usedBytes instead */
                         reservedBytes: number;
                         byKind: {
                             audio: {
@@ -10188,7 +10286,7 @@ export interface operations {
                     /** @description Positive integer id */
                     team_id: number;
                     audio_file_name: string;
-                    /** @description Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and only this much of the team's quota is held for it until it is registered; without it the most an audio file may weigh is held. */
+                    /** @description Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and this much of the team's quota is held for it from now until it is registered; without it nothing is held until bytes arrive, and a PUT that passes the team's free bytes is refused (413 quota_exceeded). */
                     audio_file_size?: number;
                 };
             };
@@ -10343,7 +10441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -10354,7 +10452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -12022,7 +12120,7 @@ export interface operations {
             content: {
                 "application/json": {
                     audio_file_name: string;
-                    /** @description Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and only this much of the team's quota is held for it until it is registered; without it the most an audio file may weigh is held. */
+                    /** @description Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and this much of the team's quota is held for it from now until it is registered; without it nothing is held until bytes arrive, and a PUT that passes the team's free bytes is refused (413 quota_exceeded). */
                     audio_file_size?: number;
                 };
             };
@@ -12201,6 +12299,8 @@ export interface operations {
                                 confidence: number;
                             } | null;
                             durationSeconds: number | null;
+                            /** @description Seconds from the start that tempo and key were computed on: at most 600 (loudness covers the whole audio) */
+                            analysedSeconds?: number;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -12269,7 +12369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -12280,7 +12380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -12523,6 +12623,8 @@ export interface operations {
                                 confidence: number;
                             } | null;
                             durationSeconds: number | null;
+                            /** @description Seconds from the start that tempo and key were computed on: at most 600 (loudness covers the whole audio) */
+                            analysedSeconds?: number;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -12568,7 +12670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12577,7 +12679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12928,6 +13030,8 @@ export interface operations {
                                 confidence: number;
                             } | null;
                             durationSeconds: number | null;
+                            /** @description Seconds from the start that tempo and key were computed on: at most 600 (loudness covers the whole audio) */
+                            analysedSeconds?: number;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -13194,6 +13298,8 @@ export interface operations {
                                 confidence: number;
                             } | null;
                             durationSeconds: number | null;
+                            /** @description Seconds from the start that tempo and key were computed on: at most 600 (loudness covers the whole audio) */
+                            analysedSeconds?: number;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -13471,6 +13577,8 @@ export interface operations {
                                 confidence: number;
                             } | null;
                             durationSeconds: number | null;
+                            /** @description Seconds from the start that tempo and key were computed on: at most 600 (loudness covers the whole audio) */
+                            analysedSeconds?: number;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -15083,7 +15191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -15094,7 +15202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -15278,7 +15386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -15563,7 +15671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -15574,7 +15682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -15738,7 +15846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -16276,7 +16384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -16287,7 +16395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -16475,7 +16583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -16809,6 +16917,8 @@ export interface operations {
                                 confidence: number;
                             } | null;
                             durationSeconds: number | null;
+                            /** @description Seconds from the start that tempo and key were computed on: at most 600 (loudness covers the whole audio) */
+                            analysedSeconds?: number;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -17112,6 +17222,8 @@ export interface operations {
                                 confidence: number;
                             } | null;
                             durationSeconds: number | null;
+                            /** @description Seconds from the start that tempo and key were computed on: at most 600 (loudness covers the whole audio) */
+                            analysedSeconds?: number;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -17393,6 +17505,8 @@ export interface operations {
                                 confidence: number;
                             } | null;
                             durationSeconds: number | null;
+                            /** @description Seconds from the start that tempo and key were computed on: at most 600 (loudness covers the whole audio) */
+                            analysedSeconds?: number;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -17680,6 +17794,8 @@ export interface operations {
                                 confidence: number;
                             } | null;
                             durationSeconds: number | null;
+                            /** @description Seconds from the start that tempo and key were computed on: at most 600 (loudness covers the whole audio) */
+                            analysedSeconds?: number;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -18581,7 +18697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -18592,7 +18708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -19082,7 +19198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -19093,7 +19209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -19522,7 +19638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19531,7 +19647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -19771,7 +19887,7 @@ export interface operations {
             content: {
                 "application/json": {
                     audio_file_name: string;
-                    /** @description Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and only this much of the team's quota is held for it until it is registered; without it the most an audio file may weigh is held. */
+                    /** @description Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and this much of the team's quota is held for it from now until it is registered; without it nothing is held until bytes arrive, and a PUT that passes the team's free bytes is refused (413 quota_exceeded). */
                     audio_file_size?: number;
                 };
             };
@@ -19853,7 +19969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The version holds 20 additional files already; too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description The version holds 20 additional files already; too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -19864,7 +19980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -20038,7 +20154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The version holds 20 additional files already; too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description The version holds 20 additional files already; too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -20049,7 +20165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -20316,7 +20432,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description `analyze` (EBU R128 loudness, true peak, tempo, key; stored on the version), `normalize` (a new version file at -14 LUFS, true peak at most -1 dBTP), `convert` (a preview file in `format`), `trim` (leading and trailing silence removed, as a new version file), `split` (two or four stems)
+                     * @description `analyze` (EBU R128 loudness and true peak of the whole audio; tempo and key of its first 10 minutes; stored on the version), `normalize` (a new version file at -14 LUFS, true peak at most -1 dBTP), `convert` (a preview file in `format`), `trim` (leading and trailing silence removed, as a new version file), `split` (two or four stems)
                      * @enum {string}
                      */
                     operation: "analyze" | "normalize" | "convert" | "trim" | "split";
@@ -20359,8 +20475,9 @@ export interface operations {
                         } | null;
                         /** @description Once failed */
                         error: {
-                            /** @description `audio_missing`, `audio_unreadable`, `processing_timeout`, `quota_exceeded`, `version_files_full`, `separation_failed` or `internal_error` */
+                            /** @description `audio_missing`, `audio_unreadable`, `audio_silent`, `processing_timeout`, `processing_limit` (the memory limit of the analysis), `quota_exceeded`, `version_files_full`, `separation_failed` or `internal_error` */
                             code: string;
+                            /** @description A fixed message for the code */
                             message: string;
                         } | null;
                         /** @description Positive integer id */
@@ -20452,7 +20569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (rate_limited, with Retry-After) */
+            /** @description too_many_jobs: the team has MUSIC_TOOLS_MAX_JOBS_PER_TEAM music-tool jobs queued or running (with Retry-After); rate_limited (with Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20519,8 +20636,9 @@ export interface operations {
                         } | null;
                         /** @description Once failed */
                         error: {
-                            /** @description `audio_missing`, `audio_unreadable`, `processing_timeout`, `quota_exceeded`, `version_files_full`, `separation_failed` or `internal_error` */
+                            /** @description `audio_missing`, `audio_unreadable`, `audio_silent`, `processing_timeout`, `processing_limit` (the memory limit of the analysis), `quota_exceeded`, `version_files_full`, `separation_failed` or `internal_error` */
                             code: string;
+                            /** @description A fixed message for the code */
                             message: string;
                         } | null;
                         /** @description Positive integer id */
@@ -22429,7 +22547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22438,7 +22556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -22576,7 +22694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -22587,7 +22705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -23709,7 +23827,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file, as an attachment (Content-Disposition names it). csv (default): RFC 4180, UTF-8, CRLF line ends, a header row (id, teamId, isIncome, amount, currency, occurredOn, category, description, contactId, status, createdAt, updatedAt), empty cells for null; a text cell that starts with =, +, -, @, a tab or a carriage return is written with a leading ' so spreadsheets never run it (amounts are positive, isIncome says which way the money went). json: {"items": [...]}, each item the entry as the API shows it, amount written with its two decimals. Newest occurredOn first; streamed. */
+            /** @description The file, as an attachment (Content-Disposition names it). csv (default): RFC 4180, UTF-8, CRLF line ends, a header row (id, teamId, isIncome, amount, currency, occurredOn, category, description, contactId, status, createdAt, updatedAt), empty cells for null; a cell holding a line break is quoted; a text cell, or any line within it, that starts with =, +, -, @ (or their full-width forms), a tab or a carriage return gets a leading ' so spreadsheets never run it (amounts are positive, isIncome says which way the money went). json: {"items": [...]}, each item the entry as the API shows it, amount written with its two decimals. Newest occurredOn first; streamed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -27286,7 +27404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -27297,7 +27415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -27763,7 +27881,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -27774,7 +27892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -29602,7 +29720,10 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     userId?: string;
-                    /** @description The person's e-mail; give userId or email */
+                    /**
+                     * Format: email
+                     * @description The person's e-mail; give userId or email
+                     */
                     email?: string;
                     /**
                      * @description owner | admin | member
@@ -29622,20 +29743,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: uuid */
-                        userId: string;
-                        name: string | null;
-                        email: string;
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        organisationId: number;
+                        /** @description The address invited (normalised), or null for an invitation to a user id */
+                        email: string | null;
+                        /** @description The user id invited, or null for an invitation to an address */
+                        userId: string | null;
                         /**
                          * @description owner | admin | member
                          * @enum {string}
                          */
                         role: "owner" | "admin" | "member";
+                        /** @description Single-use secret the invited person accepts or declines with */
+                        token: string;
                         /**
                          * Format: date-time
                          * @description ISO-8601 UTC timestamp
                          */
-                        joinedAt: string;
+                        expiresAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        invitedBy: string | null;
                     };
                 };
             };
@@ -29681,9 +29814,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description Already a member, or an invitation to them is pending; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -29921,6 +30056,636 @@ export interface operations {
             /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "organisations.invitations.list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters) */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Positive integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Positive integer id */
+                            id: number;
+                            /** @description Positive integer id */
+                            organisationId: number;
+                            /** @description The address invited (normalised), or null for an invitation to a user id */
+                            email: string | null;
+                            /** @description The user id invited, or null for an invitation to an address */
+                            userId: string | null;
+                            /**
+                             * @description owner | admin | member
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "member";
+                            /** @description Single-use secret the invited person accepts or declines with */
+                            token: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            expiresAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            invitedBy: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "organisations.invitations.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId?: string;
+                    /**
+                     * Format: email
+                     * @description The person's e-mail; give userId or email
+                     */
+                    email?: string;
+                    /**
+                     * @description owner | admin | member
+                     * @enum {string}
+                     */
+                    role?: "owner" | "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        organisationId: number;
+                        /** @description The address invited (normalised), or null for an invitation to a user id */
+                        email: string | null;
+                        /** @description The user id invited, or null for an invitation to an address */
+                        userId: string | null;
+                        /**
+                         * @description owner | admin | member
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "member";
+                        /** @description Single-use secret the invited person accepts or declines with */
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        invitedBy: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Already a member, or an invitation to them is pending; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "organisations.invitations.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Positive integer id */
+                id: number;
+                /** @description Positive integer id */
+                invitationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "organisationInvitations.accept": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        name: string;
+                        /** @description The caller's role; null when the caller reads it as a member of one of its teams */
+                        role: ("owner" | "admin" | "member") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Already answered or expired, already a member, or no longer valid; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "organisationInvitations.decline": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        organisationId: number;
+                        /**
+                         * @description owner | admin | member
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "member";
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        declinedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Already answered or expired; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -32802,7 +33567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -32813,7 +33578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -33004,7 +33769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -35419,6 +36184,151 @@ export interface operations {
             };
         };
     };
+    "sessions.inviteUrl.rotate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                sessionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The session's team; another team's id answers 404 */
+                    teamId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description POST here, signed in, to join the session (accepted at once) */
+                        url: string;
+                        /** @description The signed token of the link: POST /api/v1/session-links/{token}/join */
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     "sessions.join": {
         parameters: {
             query?: never;
@@ -36130,7 +37040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -36141,7 +37051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -36329,7 +37239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -37344,7 +38254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -37491,7 +38401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -37502,7 +38412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -38263,7 +39173,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The markers in time order (at most 10000), as an attachment. csv (default): RFC 4180, UTF-8, CRLF, a header row (id, recordingId, label, positionSeconds, color, createdBy, createdAt); a text cell starting with =, +, -, @, a tab or a CR gets a leading ' so spreadsheets never run it. audacity: a label track to import in Audacity (File > Import > Labels): `start<TAB>end<TAB>label` lines in seconds, start = end. reaper: the CSV of REAPER's Region/Marker Manager (#,Name,Start,End,Length,Color), markers M1, M2, ... at minutes:seconds.milliseconds, colours RRGGBB. */
+            /** @description The markers in time order (at most 10000), as an attachment. csv (default): RFC 4180, UTF-8, CRLF, a header row (id, recordingId, label, positionSeconds, color, createdBy, createdAt); a cell holding a line break is quoted; a text cell, or any line within it, that starts with =, +, -, @ (or their full-width forms), a tab or a carriage return gets a leading ' so spreadsheets never run it. audacity: a label track to import in Audacity (File > Import > Labels): `start<TAB>end<TAB>label` lines in seconds, start = end. reaper: the CSV of REAPER's Region/Marker Manager (#,Name,Start,End,Length,Color, written as csv is), labels on one line, markers M1, M2, ... at minutes:seconds.milliseconds, colours RRGGBB. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -41539,7 +42449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description too_many_open_uploads: asking for an upload URL while the team holds MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads; confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            /** @description too_many_open_uploads: asking for an upload URL with a fileSize while MAX_OPEN_UPLOADS_PER_TEAM open (issued, not yet registered, discarded or expired) uploads of the team hold quota (a fileSize, or bytes received); confirming: upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; retry) or upload_closed; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -41550,7 +42460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -41718,7 +42628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. Every open upload reserves its fileSize (else its kind's maximum) of the quota until it is registered, discarded or expires: an upload URL is refused when used + reserved bytes + its own reservation would pass the quota */
+            /** @description payload_too_large (over the limit of its kind) or quota_exceeded. An open upload holds its fileSize of the quota (without one, the bytes it received) until it is registered, discarded or expires: an upload URL with a fileSize is refused when used + held bytes + that size would pass the quota; confirming refuses a file that does not fit beside them, and that upload ends */
             413: {
                 headers: {
                     /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
@@ -45911,6 +46821,10 @@ export interface operations {
                             failingSince: string | null;
                             /** @description When the endpoint was disabled (by a PATCH, or after 5 days of failed deliveries) */
                             disabledAt: string | null;
+                            /** @description When the endpoint was paused because the person or key that registered it lost that right (left the team or organisation, was removed or demoted below admin, deleted the account; the key was revoked). A paused endpoint is disabled: PATCH `enabled: true` by an owner or admin clears the pause */
+                            pausedAt: string | null;
+                            /** @description Why the endpoint was paused; null when it is not */
+                            pausedReason: ("registrant_left" | "registrant_removed" | "registrant_demoted" | "registrant_account_deleted" | "key_revoked") | null;
                             /** @description After a rotation: until when deliveries are signed with the previous secret too */
                             previousSecretExpiresAt: string | null;
                             /**
@@ -46043,6 +46957,10 @@ export interface operations {
                         failingSince: string | null;
                         /** @description When the endpoint was disabled (by a PATCH, or after 5 days of failed deliveries) */
                         disabledAt: string | null;
+                        /** @description When the endpoint was paused because the person or key that registered it lost that right (left the team or organisation, was removed or demoted below admin, deleted the account; the key was revoked). A paused endpoint is disabled: PATCH `enabled: true` by an owner or admin clears the pause */
+                        pausedAt: string | null;
+                        /** @description Why the endpoint was paused; null when it is not */
+                        pausedReason: ("registrant_left" | "registrant_removed" | "registrant_demoted" | "registrant_account_deleted" | "key_revoked") | null;
                         /** @description After a rotation: until when deliveries are signed with the previous secret too */
                         previousSecretExpiresAt: string | null;
                         /**
@@ -46264,7 +47182,7 @@ export interface operations {
                     description?: string | null;
                     /** @description Event types sent to the endpoint; empty (the default): every type */
                     eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test")[];
-                    /** @description false stops deliveries; true re-enables and clears failingSince */
+                    /** @description false stops deliveries; true re-enables and clears failingSince and any pause */
                     enabled?: boolean;
                     /** @description true: a new secret, answered once in `secret`; the previous one keeps signing alongside for 24 h */
                     rotateSecret?: boolean;
@@ -46294,6 +47212,10 @@ export interface operations {
                         failingSince: string | null;
                         /** @description When the endpoint was disabled (by a PATCH, or after 5 days of failed deliveries) */
                         disabledAt: string | null;
+                        /** @description When the endpoint was paused because the person or key that registered it lost that right (left the team or organisation, was removed or demoted below admin, deleted the account; the key was revoked). A paused endpoint is disabled: PATCH `enabled: true` by an owner or admin clears the pause */
+                        pausedAt: string | null;
+                        /** @description Why the endpoint was paused; null when it is not */
+                        pausedReason: ("registrant_left" | "registrant_removed" | "registrant_demoted" | "registrant_account_deleted" | "key_revoked") | null;
                         /** @description After a rotation: until when deliveries are signed with the previous secret too */
                         previousSecretExpiresAt: string | null;
                         /**
@@ -47219,7 +48141,7 @@ export interface operations {
                              * @description mention (in chat or a track comment), comment (on your track), reply (to your comment), review_requested (of you), review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, camp_rsvp (an answer to a camp of an organisation you manage)
                              * @enum {string}
                              */
-                            kind: "mention" | "comment" | "reply" | "review_requested" | "review_decided" | "team_invite" | "session_invitation" | "follow_up_due" | "camp_rsvp";
+                            kind: "mention" | "comment" | "reply" | "review_requested" | "review_decided" | "team_invite" | "session_invitation" | "follow_up_due" | "camp_rsvp" | "webhook_paused";
                             teamId: number | null;
                             organisationId: number | null;
                             actor: {
@@ -47341,7 +48263,7 @@ export interface operations {
                              * @description mention (in chat or a track comment), comment (on your track), reply (to your comment), review_requested (of you), review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, camp_rsvp (an answer to a camp of an organisation you manage)
                              * @enum {string}
                              */
-                            kind: "mention" | "comment" | "reply" | "review_requested" | "review_decided" | "team_invite" | "session_invitation" | "follow_up_due" | "camp_rsvp";
+                            kind: "mention" | "comment" | "reply" | "review_requested" | "review_decided" | "team_invite" | "session_invitation" | "follow_up_due" | "camp_rsvp" | "webhook_paused";
                             teamId: number | null;
                             organisationId: number | null;
                             actor: {
@@ -47593,10 +48515,10 @@ export interface operations {
                         /** @description Newest first (follow-ups by due time); at most 100 of each kind */
                         items: {
                             /**
-                             * @description team_invite (accept or decline), review_request (decide), session_invitation (respond with `{participantId, accept}`), follow_up_due (delete the task once done), mention (unread: mark the thread read)
+                             * @description team_invite and organisation_invitation (accept or decline), review_request (decide), session_invitation (respond with `{participantId, accept}`), follow_up_due (delete the task once done), mention (unread: mark the thread read)
                              * @enum {string}
                              */
-                            kind: "team_invite" | "review_request" | "session_invitation" | "follow_up_due" | "mention";
+                            kind: "team_invite" | "organisation_invitation" | "review_request" | "session_invitation" | "follow_up_due" | "mention";
                             /** @description Stable for the item: `<kind>:<id of the thing>` */
                             id: string;
                             /**
@@ -47604,9 +48526,9 @@ export interface operations {
                              * @description ISO-8601 UTC timestamp
                              */
                             at: string;
-                            /** @description The team it comes from; null for a chat mention */
+                            /** @description The team it comes from; null for a chat mention and an organisation invitation */
                             teamId: number | null;
-                            /** @description Team name, "track – version", session title, person, or mention author */
+                            /** @description Team or organisation name, "track – version", session title, person, or mention author */
                             title: string;
                             /** @description The ids the actions need */
                             data: {
@@ -47624,6 +48546,7 @@ export interface operations {
                         }[];
                         counts: {
                             invites: number;
+                            organisationInvitations: number;
                             reviews: number;
                             sessions: number;
                             followUps: number;

@@ -282,3 +282,47 @@ describe('recurring jobs', () => {
     expect(() => queue.start()).toThrow('has no handler');
   });
 });
+
+describe('pools', () => {
+  it('runs a default job while every slot of the media pool is held by slow jobs', async () => {
+    const clock = new TestClock();
+    const queue = t.queue(clock, { concurrency: 2, pools: { media: 1 }, pollIntervalMs: 20 });
+    const gate = deferred();
+    const events: string[] = [];
+    const delivered = deferred();
+    const mediaStarted = deferred();
+    queue.define<{ n: number }>(
+      'media.slow',
+      async ({ n }) => {
+        events.push(`media ${n} started`);
+        mediaStarted.resolve();
+        await gate.promise;
+        events.push(`media ${n} finished`);
+      },
+      { pool: 'media' },
+    );
+    queue.define('deliver', async () => {
+      events.push('delivered');
+      delivered.resolve();
+    });
+    // The audio work is queued first, more of it than all the slots of the process.
+    for (let n = 1; n <= 3; n++) await queue.enqueue(t.db, 'media.slow', { n });
+    clock.advance(1);
+    await queue.enqueue(t.db, 'deliver', null);
+    queue.start();
+
+    await Promise.all([delivered.promise, mediaStarted.promise]);
+    // One media job holds the only media slot; the delivery did not wait for it.
+    expect([...events].sort()).toEqual(['delivered', 'media 1 started']);
+    const media = (await t.rows()).filter((row) => row.type === 'media.slow');
+    expect(media.map((row) => row.status).sort()).toEqual(['queued', 'queued', 'running']);
+    gate.resolve();
+    await queue.stop();
+    expect(events.filter((event) => event.endsWith('finished')).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a job type of a pool the queue does not have', () => {
+    const queue = t.queue(new TestClock());
+    expect(() => queue.define('x', async () => {}, { pool: 'media' })).toThrow('no pool "media"');
+  });
+});

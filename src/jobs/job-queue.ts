@@ -24,6 +24,8 @@ export type JobOptions = {
   backoffMs?: number;
   /** How long a claim holds without renewal; a running handler renews it every third of it. */
   leaseMs?: number;
+  /** The pool of slots the job runs in: the default one, or one named in the queue's `pools`. */
+  pool?: string;
 };
 
 type LogFn = (object: object, message?: string) => void;
@@ -32,8 +34,13 @@ export type JobLogger = { info: LogFn; warn: LogFn; error: LogFn };
 
 export type JobQueueOptions = {
   pollIntervalMs?: number;
-  /** Jobs this process runs at once while started. */
+  /** Jobs of the default pool this process runs at once while started. */
   concurrency?: number;
+  /**
+   * Further pools and the jobs each runs at once, besides the default pool: work of one kind (audio) then
+   * never waits for, nor holds up, the slots of the others (deliveries, reminders).
+   */
+  pools?: Record<string, number>;
   logger?: JobLogger;
   /** How long `stop()` waits for running jobs before aborting them. */
   stopTimeoutMs?: number;
@@ -42,6 +49,9 @@ export type JobQueueOptions = {
 };
 
 export const JOB_DEFAULTS = { maxAttempts: 5, backoffMs: 10_000, leaseMs: 5 * 60_000 } as const;
+export const DEFAULT_POOL = 'default';
+/** The pool of audio work (decoding, analysis, waveforms), named where the queue is made. */
+export const MEDIA_POOL = 'media';
 /** Dedupe key of the single queued-or-running occurrence of a recurring job. */
 const RECURRING_KEY = 'recurring';
 /** After aborting on stop, how long handlers get to notice before their jobs are handed back. */
@@ -56,7 +66,9 @@ const LEASE_LOST = new Error('The job lease expired and another process claimed 
 const silent: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 type Definition = Required<JobOptions> & { handler: JobHandler<unknown> };
-type Running = { claim: Claim; controller: AbortController; done: Promise<boolean> };
+type Running = { claim: Claim; pool: string; controller: AbortController; done: Promise<boolean> };
+/** A pool's slots and the lease of each job type it runs. */
+type Pool = { concurrency: number; leases: Map<string, number> };
 
 /**
  * Durable background jobs in the `jobs` table. A job is claimed under a lease (`FOR UPDATE SKIP
@@ -68,7 +80,7 @@ export class JobQueue {
   /** Replaceable once the process logger exists. */
   logger: JobLogger;
   private readonly pollIntervalMs: number;
-  private readonly concurrency: number;
+  private readonly pools = new Map<string, Pool>();
   private readonly stopTimeoutMs: number;
   private readonly random: () => number;
   private readonly definitions = new Map<string, Definition>();
@@ -90,7 +102,14 @@ export class JobQueue {
     options: JobQueueOptions = {},
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
-    this.concurrency = options.concurrency ?? 4;
+    for (const [name, concurrency] of [
+      [DEFAULT_POOL, options.concurrency ?? 4] as const,
+      ...Object.entries(options.pools ?? {}),
+    ]) {
+      if (!Number.isInteger(concurrency) || concurrency < 1)
+        throw new Error(`Job pool "${name}": concurrency must be a positive integer`);
+      this.pools.set(name, { concurrency, leases: new Map() });
+    }
     this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
     this.random = options.random ?? Math.random;
     this.logger = options.logger ?? silent;
@@ -102,8 +121,11 @@ export class JobQueue {
       maxAttempts: options.maxAttempts ?? JOB_DEFAULTS.maxAttempts,
       backoffMs: options.backoffMs ?? JOB_DEFAULTS.backoffMs,
       leaseMs: options.leaseMs ?? JOB_DEFAULTS.leaseMs,
+      pool: options.pool ?? DEFAULT_POOL,
       handler: handler as JobHandler<unknown>,
     };
+    const pool = this.pools.get(definition.pool);
+    if (!pool) throw new Error(`Job type "${type}": the queue has no pool "${definition.pool}"`);
     if (!Number.isInteger(definition.maxAttempts) || definition.maxAttempts < 1) {
       throw new Error(`Job type "${type}": maxAttempts must be a positive integer`);
     }
@@ -112,6 +134,7 @@ export class JobQueue {
     }
     this.definitions.set(type, definition);
     this.leases.set(type, Math.ceil(definition.leaseMs));
+    pool.leases.set(type, Math.ceil(definition.leaseMs));
   }
 
   /** Inserts a job using `executor` (the Db or a transaction), so it commits with the caller's write. */
@@ -190,8 +213,8 @@ export class JobQueue {
     return ran;
   }
 
-  private claim(limit: number): Promise<Claim[]> {
-    return claimDue(this.db, { leaseMs: this.leases, now: this.clock.now(), limit });
+  private claim(limit: number, leases: ReadonlyMap<string, number> = this.leases): Promise<Claim[]> {
+    return claimDue(this.db, { leaseMs: leases, now: this.clock.now(), limit });
   }
 
   private wake(delayMs: number): void {
@@ -210,11 +233,14 @@ export class JobQueue {
     this.polling = (async () => {
       try {
         if (!this.recurringScheduled) await this.scheduleRecurring();
-        const free = this.concurrency - this.running.size;
-        if (free <= 0) return;
-        const claims = await this.claim(free);
-        for (const claim of claims) void this.launch(claim);
-        if (claims.length === free) delay = 0;
+        // Each pool claims only its own types, into its own free slots.
+        for (const [name, pool] of this.pools) {
+          const free = pool.concurrency - this.runningIn(name);
+          if (free <= 0 || pool.leases.size === 0) continue;
+          const claims = await this.claim(free, pool.leases);
+          for (const claim of claims) void this.launch(claim);
+          if (claims.length === free) delay = 0;
+        }
       } catch (error) {
         this.logger.error({ err: error }, 'polling for jobs failed');
       }
@@ -234,9 +260,16 @@ export class JobQueue {
     this.recurringScheduled = true;
   }
 
+  private runningIn(pool: string): number {
+    let count = 0;
+    for (const entry of this.running) if (entry.pool === pool) count++;
+    return count;
+  }
+
   /** Runs a claimed job; the promise never rejects and tells whether the handler ran. */
   private launch(claim: Claim): Promise<boolean> {
-    const entry: Running = { claim, controller: new AbortController(), done: Promise.resolve(false) };
+    const pool = (this.definitions.get(claim.type) as Definition).pool;
+    const entry: Running = { claim, pool, controller: new AbortController(), done: Promise.resolve(false) };
     entry.done = this.execute(entry).finally(() => {
       this.running.delete(entry);
       this.wake(0);

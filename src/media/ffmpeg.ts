@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
+import { type ProcessRun, runLimitedProcess } from './limited-process.ts';
 
 /** Limits every FFmpeg process runs under. */
 export type FfmpegLimits = {
@@ -11,28 +11,8 @@ export type FfmpegLimits = {
   maxMemoryBytes: number;
 };
 
-export type FfmpegRun = {
-  /** Everything written to standard output (PCM, a muxed file), when `stdout: 'buffer'`. */
-  stdout: Buffer;
-  /** FFmpeg's log: filter reports (ebur128, loudnorm, silencedetect) are parsed from it. */
-  stderr: string;
-};
-
-/** Why an FFmpeg process did not succeed; `stderr` holds the end of its log. */
-export class FfmpegError extends Error {
-  constructor(
-    readonly reason: 'timeout' | 'failed' | 'aborted' | 'spawn',
-    message: string,
-    readonly stderr: string,
-    readonly exitCode: number | null = null,
-  ) {
-    super(message);
-    this.name = 'FfmpegError';
-  }
-}
-
-/** Only this much of the log is kept (the tail, where errors and filter summaries are). */
-const MAX_STDERR_CHARS = 256 * 1024;
+export type FfmpegRun = ProcessRun;
+export { ProcessError as FfmpegError } from './limited-process.ts';
 
 let binary: string | undefined;
 /** The FFmpeg binary shipped inside the `@ffmpeg-installer/ffmpeg` package. */
@@ -76,77 +56,19 @@ export function ffmpegCommand(args: string[], limits: FfmpegLimits, options: { u
 
 /**
  * Runs FFmpeg with `args` (input and output included) under the limits: killed at the time limit or when
- * `signal` aborts, its log captured. Resolves on exit code 0; otherwise rejects with an FfmpegError, never
- * leaving the process behind.
+ * `signal` aborts, its log captured. Resolves on exit code 0; otherwise rejects with a ProcessError.
  */
 export function runFfmpeg(
   args: string[],
   limits: FfmpegLimits,
   options: { signal?: AbortSignal; stdout?: 'buffer' | 'ignore'; usePrlimit?: boolean } = {},
 ): Promise<FfmpegRun> {
-  const command = ffmpegCommand(args, limits, options);
-  return new Promise((resolve, reject) => {
-    if (options.signal?.aborted) {
-      reject(new FfmpegError('aborted', 'FFmpeg was not started: the work was cancelled', ''));
-      return;
-    }
-    const child = spawn(command.file, command.args, {
-      stdio: ['ignore', options.stdout === 'buffer' ? 'pipe' : 'ignore', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    let stderr = '';
-    let ended: 'timeout' | 'aborted' | undefined;
-    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      stderr += chunk;
-      if (stderr.length > 2 * MAX_STDERR_CHARS) stderr = stderr.slice(-MAX_STDERR_CHARS);
-    });
-    const kill = (why: 'timeout' | 'aborted') => {
-      ended ??= why;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => kill('timeout'), limits.timeoutMs);
-    const onAbort = () => kill('aborted');
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const cleanUp = () => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    };
-    child.on('error', (error) => {
-      cleanUp();
-      reject(new FfmpegError('spawn', `FFmpeg could not be started: ${error.message}`, stderr));
-    });
-    child.on('close', (code, signal) => {
-      cleanUp();
-      const log = stderr.slice(-MAX_STDERR_CHARS);
-      if (ended === 'timeout') {
-        reject(new FfmpegError('timeout', `FFmpeg took longer than ${limits.timeoutMs} ms`, log));
-      } else if (ended === 'aborted') {
-        reject(new FfmpegError('aborted', 'FFmpeg was stopped: the work was cancelled', log));
-      } else if (code !== 0) {
-        reject(
-          new FfmpegError(
-            'failed',
-            `FFmpeg failed (${signal ? `signal ${signal}` : `exit code ${code}`}): ${lastLines(log)}`,
-            log,
-            code,
-          ),
-        );
-      } else {
-        resolve({ stdout: Buffer.concat(out), stderr: log });
-      }
-    });
-  });
-}
-
-/** The last meaningful lines of a log, for an error message. */
-export function lastLines(log: string, count = 3): string {
-  const lines = log
-    .split(/[\r\n]+/)
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('size=') && !line.startsWith('video:'));
-  return lines.slice(-count).join(' | ').slice(0, 500) || 'no output';
+  const { usePrlimit, ...rest } = options;
+  return runLimitedProcess(
+    ffmpegCommand(args, limits, usePrlimit === undefined ? {} : { usePrlimit }),
+    limits.timeoutMs,
+    { ...rest, label: 'FFmpeg' },
+  );
 }
 
 /** Decodes any input FFmpeg reads to interleaved 32-bit float PCM at `sampleRate` with `channels` channels. */

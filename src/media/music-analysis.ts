@@ -16,23 +16,29 @@ type MeydaLike = {
 };
 const meyda = lazyRequire<MeydaLike>('meyda');
 
-/** Sample rate the tempo tracker assumes (its hop and time step are set for it). */
-export const TEMPO_SAMPLE_RATE = 44_100;
-/** Sample rate and frame size of the chroma features (about 186 ms frames, 10.8 Hz bins). */
-export const CHROMA_SAMPLE_RATE = 22_050;
-const CHROMA_FRAME = 4096;
-const CHROMA_HOP = 2048;
+/**
+ * The one rate analysis decodes at: low enough that the analysed window stays small (tempo and key need no
+ * content above 5.5 kHz), and a whole number of samples per 10 ms step of the tempo tracker.
+ */
+export const ANALYSIS_SAMPLE_RATE = 11_000;
+/** Tempo and key are computed on the first this many seconds of the audio (loudness on all of it). */
+export const MAX_ANALYSED_SECONDS = 600;
+/** The tracker's 46 ms window and 10 ms hop (its defaults are the same times at 44.1 kHz). */
+const TEMPO_PARAMS = { bufferSize: 512, hopSize: ANALYSIS_SAMPLE_RATE / 100, timeStep: 0.01 };
+/** Chroma frames of about 186 ms, hop of half a frame (5.4 Hz bins). */
+const CHROMA_FRAME = 2048;
+const CHROMA_HOP = 1024;
 
 /**
- * Tempo in BPM by the BeatRoot algorithm of `music-tempo`, from mono PCM at 44.1 kHz; null when it finds no
- * beat (silence, a drone).
+ * Tempo in BPM by the BeatRoot algorithm of `music-tempo`, from mono PCM at ANALYSIS_SAMPLE_RATE; null when
+ * it finds no beat (silence, a drone).
  */
 export function detectTempo(mono: Float32Array): number | null {
-  if (mono.length < TEMPO_SAMPLE_RATE) return null;
+  if (mono.length < ANALYSIS_SAMPLE_RATE) return null;
   const MusicTempo = musicTempo();
   let found: MusicTempoInstance;
   try {
-    found = new MusicTempo(mono);
+    found = new MusicTempo(mono, { ...TEMPO_PARAMS });
   } catch {
     return null;
   }
@@ -64,11 +70,11 @@ export type MusicalKey = {
 const MAJOR_PROFILE = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
 const MINOR_PROFILE = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];
 
-/** The summed 12-bin chroma of mono PCM at 22.05 kHz (index 0 is C), computed frame by frame with Meyda. */
+/** The summed 12-bin chroma of mono PCM at ANALYSIS_SAMPLE_RATE (index 0 is C), computed frame by frame with Meyda. */
 export function chromaProfile(mono: Float32Array): number[] {
   const Meyda = meyda();
-  if (Meyda.sampleRate !== CHROMA_SAMPLE_RATE || Meyda.bufferSize !== CHROMA_FRAME) {
-    Meyda.sampleRate = CHROMA_SAMPLE_RATE;
+  if (Meyda.sampleRate !== ANALYSIS_SAMPLE_RATE || Meyda.bufferSize !== CHROMA_FRAME) {
+    Meyda.sampleRate = ANALYSIS_SAMPLE_RATE;
     Meyda.bufferSize = CHROMA_FRAME;
     // Meyda caches its filter bank by band count only: rebuild it for this rate and size.
     Meyda.chromaFilterBank = undefined;

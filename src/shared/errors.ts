@@ -69,6 +69,15 @@ export const errors = {
       'upload_registering',
       'This upload is being registered right now; try again in a moment',
     ),
+  /** A team may hold only so many queued or running music-tool jobs at once. */
+  tooManyJobs: (max: number, retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'too_many_jobs',
+      `The team already has ${max} music-tool jobs queued or running; run more once some have finished`,
+      undefined,
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
   /** A team may hold only so many open (issued, not yet registered) upload URLs at once. */
   tooManyOpenUploads: (max: number) =>
     new AppError(

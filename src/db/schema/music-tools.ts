@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdBy, stamp } from './columns.ts';
 import { teams } from './teams.ts';
@@ -39,7 +40,13 @@ export const musicToolRuns = pgTable(
     finishedAt: stamp(),
     updatedAt: stamp().notNull().defaultNow(),
   },
-  (t) => [index('music_tool_runs_version_idx').on(t.versionId, t.createdAt)],
+  (t) => [
+    index('music_tool_runs_version_idx').on(t.versionId, t.createdAt),
+    // A team's unfinished runs: counted against its limit, and searched for the same request.
+    index('music_tool_runs_pending_idx')
+      .on(t.teamId, t.versionId)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
 );
 
 /** What `analyze` stores on a version. */
@@ -48,6 +55,8 @@ export type StoredVersionAnalysis = {
   tempoBpm: number | null;
   key: { tonic: string; mode: 'major' | 'minor'; name: string; confidence: number } | null;
   durationSeconds: number | null;
+  /** Seconds from the start tempo and key were computed on (absent in analyses made before it was stated). */
+  analysedSeconds?: number;
 };
 
 /** The latest `analyze` result of a version (loudness, tempo, key), shown in its detail. */

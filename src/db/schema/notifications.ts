@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'session_invitation',
   'follow_up_due',
   'camp_rsvp',
+  'webhook_paused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

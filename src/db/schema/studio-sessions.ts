@@ -39,6 +39,8 @@ export const studioSessions = pgTable(
     campId: integer().references(() => camps.id, { onDelete: 'set null' }),
     status: text().$type<StudioSessionStatus>().notNull().default('scheduled'),
     notes: text(),
+    /** The version of the session's join links: a rotation raises it, and every earlier link stops working. */
+    linkVersion: integer().notNull().default(1),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
@@ -80,6 +82,29 @@ export const sessionParticipants = pgTable(
     uniqueIndex('session_participants_email_unique').on(t.sessionId, sql`lower(${t.email})`),
     index('session_participants_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('session_participants_email_idx').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+  ],
+);
+
+/**
+ * People a join link no longer brings in: a participant removed from one session (`sessionId`; until they are
+ * invited again), or a person who left or was removed from the team (`sessionId` null; links of the team's
+ * sessions made before `refusedAt`).
+ */
+export const sessionLinkRefusals = pgTable(
+  'session_link_refusals',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    sessionId: integer().references(() => studioSessions.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refusedAt: stamp().notNull(),
+  },
+  (t) => [
+    uniqueIndex('session_link_refusals_unique').on(t.userId, t.teamId, sql`coalesce(${t.sessionId}, 0)`),
   ],
 );
 

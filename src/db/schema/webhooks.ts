@@ -15,6 +15,16 @@ import { createdBy, stamp, timestamps } from './columns.ts';
 import { organisations } from './organisations.ts';
 import { teams } from './teams.ts';
 
+/** Why an endpoint was paused: what happened to the person or key that registered it. */
+export const WEBHOOK_PAUSE_REASONS = [
+  'registrant_left',
+  'registrant_removed',
+  'registrant_demoted',
+  'registrant_account_deleted',
+  'key_revoked',
+] as const;
+export type WebhookPauseReason = (typeof WEBHOOK_PAUSE_REASONS)[number];
+
 /**
  * Where a team's or an organisation's events are sent. Exactly one owner column is set.
  */
@@ -37,11 +47,18 @@ export const webhookEndpoints = pgTable(
     /** Start of the current run of failed deliveries; cleared by any success. */
     failingSince: stamp(),
     disabledAt: stamp(),
+    /** Set with `enabled: false` when the person or key that registered the endpoint lost that right. */
+    pausedAt: stamp(),
+    pausedReason: text().$type<WebhookPauseReason>(),
     ...createdBy(),
     ...timestamps(),
   },
   (t) => [
     check('webhook_endpoints_one_owner', sql`num_nonnulls(${t.teamId}, ${t.organisationId}) = 1`),
+    check(
+      'webhook_endpoints_paused_reason',
+      sql.raw(`paused_reason in (${WEBHOOK_PAUSE_REASONS.map((r) => `'${r}'`).join(', ')})`),
+    ),
     index('webhook_endpoints_team_idx').on(t.teamId).where(sql`${t.teamId} is not null`),
     index('webhook_endpoints_organisation_idx')
       .on(t.organisationId)

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import { type JobQueue, MEDIA_POOL } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { drainBlobDeletions } from './blob-deletions.ts';
@@ -39,7 +39,7 @@ export function defineFilesJobs(jobs: JobQueue, { db, clock, store, settings }: 
         });
       }
     },
-    { maxAttempts: PEAKS_ATTEMPTS, backoffMs: 30_000, leaseMs: 30 * MINUTE },
+    { maxAttempts: PEAKS_ATTEMPTS, backoffMs: 30_000, leaseMs: 30 * MINUTE, pool: MEDIA_POOL },
   );
   jobs.define(FILES_JOBS.cleanupPending, async () => {
     await cleanupPendingUploads(db, store, clock, settings.uploadUrlTtlSeconds);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { StoredPeaks } from '../../db/schema/index.ts';
-import { computePeaks } from '../../media/peaks.ts';
+import type { computePeaks } from '../../media/peaks.ts';
+import { computePeaksIsolated } from '../../media/peaks-runner.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { drainBlobDeletions } from './blob-deletions.ts';
@@ -31,7 +32,7 @@ export async function computeFilePeaks(db: Db, store: BlobStore, payload: PeaksJ
   }
   let result: Awaited<ReturnType<typeof computePeaks>>;
   try {
-    result = await computePeaks(content.stream, {
+    result = await computePeaksIsolated(content.stream, {
       hints: { contentType: file.contentType, size: file.size, fileName: file.originalName },
     });
   } finally {

@@ -23,6 +23,8 @@ export function notificationLink(kind: NotificationKind, data: Data): string {
       return `/api/v1/chat/bots/${data.botId}/follow-ups`;
     case 'camp_rsvp':
       return `/api/v1/organisations/${data.organisationId}/camps/${data.campId}`;
+    case 'webhook_paused':
+      return `/api/v1/webhooks/${data.endpointId}/deliveries`;
   }
 }
 
@@ -48,5 +50,7 @@ export function notificationTitle(kind: NotificationKind, actorName: string | nu
       return 'A follow-up is due';
     case 'camp_rsvp':
       return `${who} answered a camp`;
+    case 'webhook_paused':
+      return 'A webhook endpoint was paused';
   }
 }

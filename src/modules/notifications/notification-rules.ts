@@ -263,6 +263,34 @@ const campRsvpUpdated: Rule = async (tx, fact) => {
   }));
 };
 
+/**
+ * A paused webhook endpoint tells the owners and admins of its team or organisation, but not the person whose
+ * departure paused it.
+ */
+const webhookPaused: Rule = async (tx, fact) => {
+  const organisationId = fact.organisationId ?? null;
+  const registrant = typeof fact.data.registrantId === 'string' ? fact.data.registrantId : null;
+  const members = organisationId === null ? teamMembers : organisationMembers;
+  const managers = await tx
+    .select({ userId: members.userId })
+    .from(members)
+    .where(
+      and(
+        organisationId === null
+          ? eq(teamMembers.teamId, fact.teamId ?? 0)
+          : eq(organisationMembers.organisationId, organisationId),
+        inArray(members.role, ['owner', 'admin']),
+        registrant ? ne(members.userId, registrant) : undefined,
+      ),
+    );
+  const data = { endpointId: Number(fact.subjectId), reason: fact.data.reason, url: fact.data.url };
+  const key = `webhook_paused:${fact.subjectId}:${randomUUID()}`;
+  return managers.map(({ userId }) => ({
+    ...about(fact, userId, 'webhook_paused', data, key),
+    organisationId,
+  }));
+};
+
 /** An invite to a team reaches the account that has the invited address, if there is one yet. */
 const inviteCreated: Rule = async (tx, fact) => {
   const inviteId = Number(fact.subjectId);
@@ -293,4 +321,5 @@ export const NOTIFICATION_RULES: ReadonlyMap<string, Rule> = new Map([
   ['chat_message/edited', messageMentions],
   ['camp/camp.rsvp_updated', campRsvpUpdated],
   ['team_invite/invite.created', inviteCreated],
+  ['webhook_endpoint/webhook.paused', webhookPaused],
 ]);

@@ -19,7 +19,9 @@ const PREFERENCE_OF = {
   session_invitation: 'notifyOnSessions',
   follow_up_due: 'notifyOnFollowUps',
   camp_rsvp: 'notifyOnCampRsvps',
-} as const satisfies Record<NotificationKind, string>;
+  // A right that ended is news an admin cannot turn off.
+  webhook_paused: null,
+} as const satisfies Record<NotificationKind, string | null>;
 
 /** Tells the people an activity entry concerns, in the transaction that records it. */
 export async function notifyFromActivity(tx: Db, fact: ActivityFact): Promise<void> {
@@ -42,7 +44,8 @@ export async function deliverNotifications(tx: Db, drafts: NotificationDraft[], 
     const once = `${d.userId} ${d.dedupeKey}`;
     if (!person || seen.has(once)) return false;
     seen.add(once);
-    if (!withDefaults(person.preferences)[PREFERENCE_OF[d.kind]]) return false;
+    const preference = PREFERENCE_OF[d.kind];
+    if (preference !== null && !withDefaults(person.preferences)[preference]) return false;
     if (d.teamId !== null && !teams.has(`${d.userId}:${d.teamId}`)) return false;
     return d.organisationId === null || organisations.has(`${d.userId}:${d.organisationId}`);
   });

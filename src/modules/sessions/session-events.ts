@@ -17,6 +17,7 @@ export type SessionChange =
   | 'participant.removed'
   | 'participant.responded'
   | 'participant.joined'
+  | 'links.rotated'
   | 'file.added'
   | 'file.deleted'
   | 'song.added'

@@ -16,6 +16,8 @@ export const TeamQuery = Type.Object({
   teamId: { ...Id, description: "The session's team; another team's id answers 404" },
 });
 export const TeamPageQuery = Type.Object({ ...TeamQuery.properties, ...PageQuery });
+/** The same `teamId` in an extension's body. */
+export const TeamBody = Type.Object({ ...TeamQuery.properties });
 /** The optional `teamId` of the area's extension bodies: checked like the specification's, when sent. */
 export const OptionalTeamId = Type.Optional({
   ...Id,

@@ -20,6 +20,7 @@ export const EXPECTED: ExpectedAuthClasses = {
   [`DELETE ${S}/{sessionId}/participants/{participantId}`]: extension,
   [`POST ${S}/{sessionId}/respond`]: session,
   [`GET ${S}/{sessionId}/invite-url`]: session,
+  [`POST ${S}/{sessionId}/invite-url/rotate`]: extension,
   'POST /api/v1/session-links/{token}/join': extension,
   [`GET ${S}/{sessionId}/follow`]: session,
   [`POST ${S}/calendar/rotate`]: extension,
@@ -129,6 +130,11 @@ export function sessionSecurityCases(ctx: TestContext) {
       },
     },
     { method: 'GET', path: `${S}/{sessionId}/invite-url`, build: inSession('/invite-url') },
+    {
+      method: 'POST',
+      path: `${S}/{sessionId}/invite-url/rotate`,
+      build: inSession('/invite-url/rotate', (team) => ({ teamId: team.id }), false),
+    },
     {
       method: 'POST',
       path: '/api/v1/session-links/{token}/join',

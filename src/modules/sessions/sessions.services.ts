@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { publicBaseUrl } from '../../shared/public-url.ts';
 import type { Secrets } from '../../shared/secrets.ts';
+import { withoutTrailing } from '../../shared/text.ts';
 import { ChatEventLog } from '../chat/events/event-log.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { WebhookOutbox } from '../webhooks/outbox.ts';
@@ -30,7 +31,7 @@ type Deps = {
 export function createSessionsServices({ db, clock, config, secrets, files, outbox }: Deps) {
   const events = new SessionEvents(outbox, new ChatEventLog(clock));
   const signers = sessionLinkSigners(secrets.urlSigningSecret);
-  const baseUrl = publicBaseUrl(config).replace(/\/+$/, '');
+  const baseUrl = withoutTrailing(publicBaseUrl(config), (c) => c === '/');
   return {
     sessions: new SessionsService(db, clock, files, events),
     sessionParticipants: new ParticipantsService(db, clock, events, signers, baseUrl),

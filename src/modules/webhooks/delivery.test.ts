@@ -1,31 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TestClock, type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
 import { jobs, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import { insertJob } from '../../jobs/jobs.repository.ts';
 import { DELIVER_JOB } from './delivery.ts';
 import { type CreatedEndpoint, newEndpoint } from './fixtures/endpoints.ts';
-import { type Received, Receiver } from './fixtures/receiver.ts';
+import { useQueueReceiver } from './fixtures/queue-receiver.ts';
+import type { Received } from './fixtures/receiver.ts';
 import { FANOUT_JOB } from './outbox.ts';
 import { RETRY_DELAYS_MS } from './retry-schedule.ts';
 
 const clock = new TestClock(Date.parse('2025-06-01T12:00:00.000Z'));
 const ctx = useTestContext({ clock, env: { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
-const receiver = new Receiver();
-
-beforeAll(async () => {
-  await receiver.start();
-});
-afterAll(async () => {
-  await receiver.close();
-});
-// Each test starts with an empty queue: retries a test leaves scheduled never fire in the next one.
-beforeEach(async () => {
-  await ctx.database.db.delete(jobs);
-  receiver.received.length = 0;
-  receiver.respond(200);
-});
+const receiver = useQueueReceiver(ctx);
 
 const runJobs = () => ctx.app.services.webhooks.queue.runDue();
 

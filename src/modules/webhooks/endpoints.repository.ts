@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import {
   type OrganisationRole,
   organisationMembers,
   type TeamRole,
   teamMembers,
+  type WebhookPauseReason,
   webhookEndpoints,
 } from '../../db/schema/index.ts';
 
@@ -180,4 +181,33 @@ export async function lockEndpoint(
     .for('update')
     .limit(1);
   return row;
+}
+
+export type PausedEndpoint = Pick<EndpointRow, 'id' | 'teamId' | 'organisationId' | 'url'>;
+
+/**
+ * Pauses the endpoints matching `which` that are not paused yet: disabled, with when and why. Answers them.
+ */
+export async function pauseEndpoints(
+  executor: Executor,
+  which: SQL | undefined,
+  reason: WebhookPauseReason,
+  now: Date,
+): Promise<PausedEndpoint[]> {
+  return executor
+    .update(webhookEndpoints)
+    .set({
+      enabled: false,
+      disabledAt: sql`coalesce(${webhookEndpoints.disabledAt}, ${now.toISOString()}::timestamptz)`,
+      pausedAt: now,
+      pausedReason: reason,
+      updatedAt: now,
+    })
+    .where(and(which, isNull(webhookEndpoints.pausedAt)))
+    .returning({
+      id: webhookEndpoints.id,
+      teamId: webhookEndpoints.teamId,
+      organisationId: webhookEndpoints.organisationId,
+      url: webhookEndpoints.url,
+    });
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { WEBHOOK_DELIVERY_STATUSES } from '../../db/schema/index.ts';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_PAUSE_REASONS } from '../../db/schema/index.ts';
 import { Id, IdParams, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 import { EVENT_TYPE_NAMES } from './event-types.ts';
@@ -37,6 +37,15 @@ export const WebhookEndpoint = Type.Object({
   }),
   disabledAt: Type.Union([Timestamp, Type.Null()], {
     description: 'When the endpoint was disabled (by a PATCH, or after 5 days of failed deliveries)',
+  }),
+  pausedAt: Type.Union([Timestamp, Type.Null()], {
+    description:
+      'When the endpoint was paused because the person or key that registered it lost that right (left the ' +
+      'team or organisation, was removed or demoted below admin, deleted the account; the key was revoked). ' +
+      'A paused endpoint is disabled: PATCH `enabled: true` by an owner or admin clears the pause',
+  }),
+  pausedReason: Type.Union([StringEnum(WEBHOOK_PAUSE_REASONS), Type.Null()], {
+    description: 'Why the endpoint was paused; null when it is not',
   }),
   previousSecretExpiresAt: Type.Union([Timestamp, Type.Null()], {
     description: 'After a rotation: until when deliveries are signed with the previous secret too',
@@ -90,7 +99,9 @@ export const UpdateWebhookBody = Type.Object(
     description: Type.Optional(Nullable(Description)),
     eventTypes: Type.Optional(EventTypes),
     enabled: Type.Optional(
-      Type.Boolean({ description: 'false stops deliveries; true re-enables and clears failingSince' }),
+      Type.Boolean({
+        description: 'false stops deliveries; true re-enables and clears failingSince and any pause',
+      }),
     ),
     rotateSecret: Type.Optional(
       Type.Boolean({

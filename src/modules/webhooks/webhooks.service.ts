@@ -36,6 +36,8 @@ function endpointView(row: repo.EndpointRow, now: Date) {
     enabled: row.enabled,
     failingSince: row.failingSince,
     disabledAt: row.disabledAt,
+    pausedAt: row.pausedAt,
+    pausedReason: row.pausedReason,
     previousSecretExpiresAt: rotationLasts ? row.previousSecretExpiresAt : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -155,7 +157,13 @@ export class WebhooksService {
       if (input.description !== undefined) changes.description = input.description;
       if (input.eventTypes !== undefined) changes.eventTypes = distinct(input.eventTypes);
       if (input.enabled === true && !current.enabled) {
-        Object.assign(changes, { enabled: true, disabledAt: null, failingSince: null });
+        Object.assign(changes, {
+          enabled: true,
+          disabledAt: null,
+          failingSince: null,
+          pausedAt: null,
+          pausedReason: null,
+        });
       } else if (input.enabled === false && current.enabled) {
         Object.assign(changes, { enabled: false, disabledAt: now });
       }

@@ -3,7 +3,7 @@ import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { errorResponse, IdParams, NoContent } from '../../../shared/schemas.ts';
 import { Organisation } from '../organisations.schemas.ts';
-import { sessionExtension } from '../route-auth.ts';
+import { sessionExtension, sessionTokenExtension } from '../route-auth.ts';
 import {
   CreateInvitationBody,
   DeclinedInvitation,
@@ -87,7 +87,7 @@ export async function organisationInvitationsRoutes(app: App) {
   app.post(
     '/api/v1/organisation-invitations/:token/accept',
     {
-      config: { ...sessionExtension.config, pathToken: 'token' },
+      ...sessionTokenExtension,
       schema: {
         operationId: 'organisationInvitations.accept',
         summary: 'Accept an invitation sent to you; you join the organisation with its role',
@@ -109,7 +109,7 @@ export async function organisationInvitationsRoutes(app: App) {
   app.post(
     '/api/v1/organisation-invitations/:token/decline',
     {
-      config: { ...sessionExtension.config, pathToken: 'token' },
+      ...sessionTokenExtension,
       schema: {
         operationId: 'organisationInvitations.decline',
         summary: 'Turn down an invitation sent to you',

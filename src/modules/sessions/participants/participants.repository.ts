@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import {
   type ParticipantStatus,
   sessionParticipants as participants,
+  studioSessions,
   teamMembers,
   users,
 } from '../../../db/schema/index.ts';
@@ -179,4 +180,14 @@ export async function isTeamMember(db: Db, teamId: number, userId: string): Prom
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
   return row !== undefined;
+}
+
+/** Raises the session's join-link version (every earlier link stops working); answers the session. */
+export async function nextLinkVersion(db: Db, sessionId: number, now: Date) {
+  const [row] = await db
+    .update(studioSessions)
+    .set({ linkVersion: sql`${studioSessions.linkVersion} + 1`, updatedAt: now })
+    .where(eq(studioSessions.id, sessionId))
+    .returning();
+  return row;
 }

@@ -4,7 +4,7 @@ import { pageOf } from '../../../shared/pagination.ts';
 import { errorResponse, NoContent } from '../../../shared/schemas.ts';
 import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
 import { session, sessionExtension, sessionLinkExtension } from '../route-auth.ts';
-import { EmptyBody, SessionParams, TeamPageQuery, TeamQuery } from '../sessions.schemas.ts';
+import { EmptyBody, SessionParams, TeamBody, TeamPageQuery, TeamQuery } from '../sessions.schemas.ts';
 import {
   InviteBody,
   InviteUrl,
@@ -109,8 +109,10 @@ export async function participantsRoutes(app: App) {
         operationId: 'sessions.inviteUrl',
         summary: 'A signed join link of a session',
         description:
-          `Members of the team. The link works for ${INVITE_LINK_TTL_DAYS} days: whoever POSTs it signed in ` +
-          'becomes an accepted participant (POST /api/v1/session-links/{token}/join).',
+          `Members of the team. The link works for ${INVITE_LINK_TTL_DAYS} days, until the session's links are ` +
+          'rotated (POST /api/v1/sessions/{sessionId}/invite-url/rotate): whoever POSTs it signed in becomes ' +
+          'an accepted participant (POST /api/v1/session-links/{token}/join), except a participant removed ' +
+          'from the session (until invited again) and a person who left the team after the link was made.',
         params: SessionParams,
         querystring: TeamQuery,
         response: { 200: InviteUrl },
@@ -118,6 +120,23 @@ export async function participantsRoutes(app: App) {
     },
     async (request) =>
       participants.inviteUrl(principalOf(request), request.params.sessionId, request.query.teamId),
+  );
+
+  app.post(
+    '/api/v1/sessions/:sessionId/invite-url/rotate',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'sessions.inviteUrl.rotate',
+        summary: 'Revoke every join link of a session handed out so far, and answer a new one',
+        description: 'Members of the team. Links made before answer 404 from then on.',
+        params: SessionParams,
+        body: TeamBody,
+        response: { 200: InviteUrl },
+      },
+    },
+    async (request) =>
+      participants.rotateLinks(principalOf(request), request.params.sessionId, request.body.teamId),
   );
 
   await app.register(async (scope: App) => {
@@ -130,7 +149,9 @@ export async function participantsRoutes(app: App) {
           operationId: 'sessions.join',
           summary: 'Join a session through its link: the caller becomes an accepted participant',
           description:
-            'An invitation the caller already has (by user or e-mail) is accepted; otherwise one is made. ' +
+            'An invitation the caller already has (by user or e-mail) is accepted; otherwise one is made. A link ' +
+            'revoked by a rotation, or refused to the caller (removed from the session, or left the team since ' +
+            'the link was made), is 404. ' +
             'Joining again answers the same participant. A tampered token is 403 invalid_signature, an ' +
             'expired one 403 url_expired, a deleted session 404. Takes no body (or `{}`).',
           params: JoinParams,

@@ -8,7 +8,8 @@ import { sessionUserId } from '../../../shared/tenancy.ts';
 import { requireSession } from '../session-access.ts';
 import type { SessionEvents } from '../session-events.ts';
 import { linkRefused, type SessionLinkSigners } from '../session-links.ts';
-import { lockSession } from '../sessions.repository.ts';
+import { lockSession, type SessionRow } from '../sessions.repository.ts';
+import { linkRefused as refusedTo, refuseLinks } from './link-refusals.repository.ts';
 import * as repo from './participants.repository.ts';
 
 /** How long a join link works. */
@@ -81,6 +82,14 @@ export class ParticipantsService {
     await this.db.transaction(async (tx) => {
       const removed = await repo.deleteParticipant(tx, sessionId, participantId);
       if (!removed) throw errors.notFound('participant');
+      // Removal sticks: a join link does not bring them back, only a new invitation does.
+      if (removed.userId !== null)
+        await refuseLinks(tx, {
+          teamId: session.teamId,
+          sessionId,
+          userId: removed.userId,
+          at: this.clock.now(),
+        });
       // No longer a participant, they would not get the event that says so; it names them.
       const told = removed.userId === null ? [] : [removed.userId];
       await this.events.record(tx, principal, session, 'participant.removed', { participantId }, told);
@@ -110,27 +119,52 @@ export class ParticipantsService {
     );
   }
 
-  /** A signed join link of the session, valid for INVITE_LINK_TTL_DAYS. */
+  /** A signed join link of the session, valid for INVITE_LINK_TTL_DAYS or until the links are rotated. */
   async inviteUrl(principal: Principal, sessionId: number, teamId: number) {
+    const { session } = await requireSession(this.db, principal, sessionId, 'member', teamId);
+    return this.link(session);
+  }
+
+  /** Revokes every join link of the session handed out so far, and answers a new one. */
+  async rotateLinks(principal: Principal, sessionId: number, teamId: number) {
     await requireSession(this.db, principal, sessionId, 'member', teamId);
-    const expiresAt = new Date(this.clock.now().getTime() + INVITE_LINK_TTL_DAYS * DAY_MS);
-    const token = this.signers.invites.sign({ s: sessionId }, expiresAt);
+    const session = await this.db.transaction(async (tx) => {
+      const rotated = await repo.nextLinkVersion(tx, sessionId, this.clock.now());
+      if (!rotated) throw errors.notFound('session');
+      await this.events.record(tx, principal, rotated, 'links.rotated', { linkVersion: rotated.linkVersion });
+      return rotated;
+    });
+    return this.link(session);
+  }
+
+  private link(session: SessionRow) {
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + INVITE_LINK_TTL_DAYS * DAY_MS);
+    const claims = { s: session.id, v: session.linkVersion, i: now.getTime() };
+    const token = this.signers.invites.sign(claims, expiresAt);
     return { url: `${this.baseUrl}/api/v1/session-links/${token}/join`, token, expiresAt };
   }
 
-  /** The signed-in caller joins through a link: an accepted participant (their invitation, if any, accepted). */
+  /**
+   * The signed-in caller joins through a link: an accepted participant (their invitation, if any, accepted).
+   * A link of an earlier version of the session's links is revoked (404). Without an invitation, a link does
+   * not bring back a participant removed from the session, nor (when made before) a person who left the team.
+   */
   async join(principal: Principal, token: string) {
     const userId = sessionUserId(principal);
     const now = this.clock.now();
     const check = this.signers.invites.verify(token, now);
     if (!check.ok) throw linkRefused(check.reason);
-    const sessionId = check.claims.s;
+    const { s: sessionId, v: version = 1, i: issuedAt = 0 } = check.claims;
     return answering(() =>
       this.db.transaction(async (tx) => {
         const session = await lockSession(tx, sessionId);
-        if (!session) throw errors.notFound('session');
+        if (session?.linkVersion !== version) throw errors.notFound('session');
+        const own = await repo.findOwnParticipation(tx, sessionId, userId);
+        const link = { teamId: session.teamId, sessionId, userId, issuedAt: new Date(issuedAt) };
+        if (!own && (await refusedTo(tx, link))) throw errors.notFound('session');
         const id =
-          (await repo.findOwnParticipation(tx, sessionId, userId))?.id ??
+          own?.id ??
           (await repo.insertParticipant(tx, {
             sessionId,
             userId,

@@ -1,16 +1,19 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
   type MusicToolError,
   type MusicToolOperation,
   musicToolRuns,
   type StoredVersionAnalysis,
+  teams,
   versionAnalyses,
 } from '../../../db/schema/index.ts';
 import type { Actor } from '../../activity/activity.ts';
 import { createdByOf } from '../../activity/authorship.ts';
 
 export type RunRow = typeof musicToolRuns.$inferSelect;
+
+const unfinished = inArray(musicToolRuns.status, ['queued', 'running']);
 
 export async function insertRun(
   db: Db,
@@ -38,6 +41,49 @@ export async function insertRun(
   return row!;
 }
 
+/**
+ * Holds the team's row until the transaction ends, so requests of one team are decided one at a time in
+ * every process sharing the database (the limit and the search for the same request then hold).
+ */
+export async function lockTeamRuns(tx: Db, teamId: number): Promise<void> {
+  await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('no key update');
+}
+
+/** The team's queued or running runs. */
+export async function countUnfinishedRuns(db: Db, teamId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(musicToolRuns)
+    .where(and(eq(musicToolRuns.teamId, teamId), unfinished));
+  return row?.n ?? 0;
+}
+
+/** A queued or running run of the same operation with the same options on the version, if any. */
+export async function findUnfinishedRun(
+  db: Db,
+  run: {
+    teamId: number;
+    versionId: number;
+    operation: MusicToolOperation;
+    parameters: Record<string, string>;
+  },
+): Promise<RunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(musicToolRuns)
+    .where(
+      and(
+        eq(musicToolRuns.teamId, run.teamId),
+        eq(musicToolRuns.versionId, run.versionId),
+        eq(musicToolRuns.operation, run.operation),
+        sql`${musicToolRuns.parameters} = ${JSON.stringify(run.parameters)}::jsonb`,
+        unfinished,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** A run of the version (a run of another version is not found). */
 export async function findRun(db: Db, versionId: number, runId: string): Promise<RunRow | undefined> {
   const [row] = await db
@@ -58,7 +104,7 @@ export async function startRun(db: Db, runId: string, now: Date): Promise<RunRow
   const [row] = await db
     .update(musicToolRuns)
     .set({ status: 'running', startedAt: now, updatedAt: now })
-    .where(and(eq(musicToolRuns.id, runId), inArray(musicToolRuns.status, ['queued', 'running'])))
+    .where(and(eq(musicToolRuns.id, runId), unfinished))
     .returning();
   return row;
 }
@@ -79,7 +125,7 @@ export async function finishRun(
       finishedAt: now,
       updatedAt: now,
     })
-    .where(and(eq(musicToolRuns.id, runId), inArray(musicToolRuns.status, ['queued', 'running'])))
+    .where(and(eq(musicToolRuns.id, runId), unfinished))
     .returning({ id: musicToolRuns.id });
   return rows.length > 0;
 }

@@ -1,4 +1,5 @@
 import type { App } from '../../../app-types.ts';
+import { MAX_ANALYSED_SECONDS } from '../../../media/music-analysis.ts';
 import { errorResponse } from '../../../shared/schemas.ts';
 import { read, write } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
@@ -21,12 +22,21 @@ export async function musicToolsRoutes(app: App) {
         'key on the version (`analysis` in its detail); `normalize`, `convert` and `trim` add a version file ' +
         '(listed under `files` of the version); `split` adds two stems (mid/side or left/right) or, with a ' +
         'configured separation service, four (vocals, drums, bass, other). A job whose file cannot be read, ' +
-        'runs out of time or of storage quota ends `failed` with `error` {code, message}. API keys need ' +
+        'runs out of time, of memory or of storage quota ends `failed` with `error` {code, message}. ' +
+        `\`analyze\` measures loudness over the whole audio and tempo and key over its first ${MAX_ANALYSED_SECONDS} ` +
+        'seconds (`analysedSeconds` in the result). The same operation with the same options already queued ' +
+        'or running on the version is answered with that job (202) instead of a new one. A team may hold ' +
+        'MUSIC_TOOLS_MAX_JOBS_PER_TEAM (10 by default) queued or running jobs; beyond that the answer is 429 ' +
+        '`too_many_jobs` with Retry-After and nothing is queued. API keys need ' +
         `\`tracks:write\`. 409 when the version has no registered audio. ${OWNER_ONLY}`,
       body: MusicToolBody,
       response: {
         202: MusicToolJob,
         409: errorResponse('The version has no registered audio yet'),
+        429: errorResponse(
+          'too_many_jobs: the team has MUSIC_TOOLS_MAX_JOBS_PER_TEAM music-tool jobs queued or running ' +
+            '(with Retry-After); rate_limited (with Retry-After)',
+        ),
         503: errorResponse(
           'separation_unavailable: `mode: separate` without a configured service (SEPARATION_URL)',
         ),

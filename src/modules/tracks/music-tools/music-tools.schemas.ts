@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { MAX_ANALYSED_SECONDS } from '../../../media/music-analysis.ts';
 import { Id, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 
@@ -12,7 +13,7 @@ export const MusicToolBody = Type.Object(
   {
     operation: StringEnum(OPERATIONS, {
       description:
-        '`analyze` (EBU R128 loudness, true peak, tempo, key; stored on the version), `normalize` (a new ' +
+        `\`analyze\` (EBU R128 loudness and true peak of the whole audio; tempo and key of its first ${MAX_ANALYSED_SECONDS / 60} minutes; stored on the version), \`normalize\` (a new ` +
         'version file at -14 LUFS, true peak at most -1 dBTP), `convert` (a preview file in `format`), ' +
         '`trim` (leading and trailing silence removed, as a new version file), `split` (two or four stems)',
     }),
@@ -37,10 +38,11 @@ export const MusicToolJobParams = Type.Object({ id: Id, versionId: Id, jobId: Uu
 const MusicToolError = Type.Object({
   code: Type.String({
     description:
-      '`audio_missing`, `audio_unreadable`, `processing_timeout`, `quota_exceeded`, `version_files_full`, ' +
-      '`separation_failed` or `internal_error`',
+      '`audio_missing`, `audio_unreadable`, `audio_silent`, `processing_timeout`, `processing_limit` (the ' +
+      'memory limit of the analysis), `quota_exceeded`, `version_files_full`, `separation_failed` or ' +
+      '`internal_error`',
   }),
-  message: Type.String(),
+  message: Type.String({ description: 'A fixed message for the code' }),
 });
 
 export const MusicToolJob = Type.Object({
@@ -87,7 +89,12 @@ export const VersionAnalysis = Type.Object(
       ],
       { description: 'Krumhansl–Schmuckler estimate from chroma features; null without pitched content' },
     ),
-    durationSeconds: Nullable(Type.Number()),
+    durationSeconds: Nullable(Type.Number({ description: 'Duration of the whole audio, seconds' })),
+    analysedSeconds: Type.Optional(
+      Type.Number({
+        description: `Seconds from the start that tempo and key were computed on: at most ${MAX_ANALYSED_SECONDS} (loudness covers the whole audio)`,
+      }),
+    ),
     analysedAt: Timestamp,
   },
   { description: 'The latest music-tools `analyze` result' },

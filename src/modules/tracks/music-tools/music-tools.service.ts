@@ -7,7 +7,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { MusicToolError, MusicToolOperation } from '../../../db/schema/index.ts';
-import type { JobContext, JobQueue } from '../../../jobs/job-queue.ts';
+import { type JobContext, type JobQueue, MEDIA_POOL } from '../../../jobs/job-queue.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { AppError, type ErrorDetail, errors } from '../../../shared/errors.ts';
@@ -24,9 +24,12 @@ import * as repo from './music-tools.repository.ts';
 import type { ConvertFormat, SplitMode } from './music-tools.schemas.ts';
 import * as ops from './operations.ts';
 import { separateStems } from './separation-client.ts';
+import { ToolFailure } from './tool-failures.ts';
 
 export const MUSIC_TOOL_JOB = 'tracks.musicTool';
 type MusicToolPayload = { runId: string };
+/** When a team at its limit of unfinished runs is told to try again (Retry-After). */
+const TOO_MANY_JOBS_RETRY_SECONDS = 30;
 /** Attempts of a run's job: a crash or a lost database is retried, a failing file is not. */
 const MAX_ATTEMPTS = 3;
 
@@ -90,10 +93,15 @@ export class MusicToolsService {
     deps.jobs.define<MusicToolPayload>(MUSIC_TOOL_JOB, (payload, context) => this.run(payload, context), {
       maxAttempts: MAX_ATTEMPTS,
       backoffMs: 5_000,
+      pool: MEDIA_POOL,
     });
   }
 
-  /** Queues a run of `operation` on the version's audio; answers the queued job. */
+  /**
+   * Queues a run of `operation` on the version's audio and answers it; the same operation with the same
+   * options already queued or running on the version is answered instead. A team holds at most
+   * `maxJobsPerTeam` unfinished runs (429 too_many_jobs beyond), decided under the team's lock.
+   */
   async request(principal: Principal, trackId: number, versionId: number, body: Body) {
     const { db, clock, jobs } = this.deps;
     const { track, version } = await requireVersionForChange(db, principal, trackId, versionId, 'owner');
@@ -103,13 +111,15 @@ export class MusicToolsService {
     if (!version.audioFileKey)
       throw errors.conflict('The version has no registered audio yet: upload and register it first');
     const now = clock.now();
+    const { maxJobsPerTeam } = this.deps.settings;
     const row = await db.transaction(async (tx) => {
-      const run = await repo.insertRun(
-        tx,
-        { id: uuidv7(), teamId: track.teamId, trackId, versionId, operation: body.operation, parameters },
-        actorOf(principal),
-        now,
-      );
+      await repo.lockTeamRuns(tx, track.teamId);
+      const wanted = { teamId: track.teamId, versionId, operation: body.operation, parameters };
+      const same = await repo.findUnfinishedRun(tx, wanted);
+      if (same) return same;
+      if ((await repo.countUnfinishedRuns(tx, track.teamId)) >= maxJobsPerTeam)
+        throw errors.tooManyJobs(maxJobsPerTeam, TOO_MANY_JOBS_RETRY_SECONDS);
+      const run = await repo.insertRun(tx, { id: uuidv7(), trackId, ...wanted }, actorOf(principal), now);
       await jobs.enqueue<MusicToolPayload>(tx, MUSIC_TOOL_JOB, { runId: run.id });
       await recordActivity(tx, {
         ...actorOf(principal),
@@ -145,6 +155,12 @@ export class MusicToolsService {
       if (context.signal.aborted) throw error;
       const failure = failureOf(error, context.attempt >= MAX_ATTEMPTS);
       if (!failure) throw error;
+      // The detail (FFmpeg's log, paths, a service's answer) is for the server log only.
+      if (error instanceof ToolFailure)
+        this.deps.jobs.logger.warn(
+          { runId, code: error.code, detail: error.detail },
+          'music tool run failed',
+        );
       await repo.finishRun(db, runId, { error: failure }, clock.now());
     }
   }
@@ -155,7 +171,7 @@ export class MusicToolsService {
     try {
       const input = join(workDir, `input${safeExtension(audio.originalName)}`);
       const blob = await this.deps.files.store.get(audio.key);
-      if (!blob) throw new ops.ToolFailure('audio_missing', 'The audio file of the version is gone');
+      if (!blob) throw new ToolFailure('audio_missing', 'no bytes in storage');
       await pipeline(blob.stream, createWriteStream(input));
       const ctx: ops.OperationContext = {
         input,
@@ -192,7 +208,7 @@ export class MusicToolsService {
           }
           const settings = this.deps.settings.separation;
           if (!settings)
-            throw new ops.ToolFailure('separation_failed', 'Stem separation is no longer configured');
+            throw new ToolFailure('separation_failed', 'Stem separation is no longer configured');
           const separated = await separateStems(settings, await ops.toWav(ctx), signal);
           const stems = [];
           for (const stem of separated) {
@@ -222,7 +238,7 @@ export class MusicToolsService {
       { type: owner.type, id: String(owner.id) },
       { limit: 1 },
     );
-    if (!file) throw new ops.ToolFailure('audio_missing', 'The version has no registered audio');
+    if (!file) throw new ToolFailure('audio_missing', 'no registered audio file');
     return file;
   }
 
@@ -259,11 +275,7 @@ export class MusicToolsService {
     details: Record<string, unknown>,
   ) {
     const { files, clock } = this.deps;
-    const full = () =>
-      new ops.ToolFailure(
-        'version_files_full',
-        `The version holds ${MAX_VERSION_FILES} additional files already; delete one and run the tool again`,
-      );
+    const full = () => new ToolFailure('version_files_full');
     if ((await countVersionFiles(this.deps.db, run.teamId, run.versionId)) >= MAX_VERSION_FILES) throw full();
     const owner = extraFilesOwner(run.versionId);
     const prepared = await this.upload(run, owner, output, `${name}.${output.extension}`);
@@ -397,7 +409,7 @@ function fileResult(file: FileRow) {
 
 /** The reason a run failed, or undefined to let the queue retry (an unexpected error before the last attempt). */
 function failureOf(error: unknown, lastAttempt: boolean): MusicToolError | undefined {
-  if (error instanceof ops.ToolFailure) return { code: error.code, message: error.message };
+  if (error instanceof ToolFailure) return { code: error.code, message: error.message };
   if (error instanceof AppError && error.statusCode < 500)
     return { code: error.code, message: error.message };
   if (lastAttempt)

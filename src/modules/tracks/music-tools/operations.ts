@@ -1,33 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  decodePcm,
-  FfmpegError,
   type FfmpegLimits,
   lastJsonObject,
   lastProgressTime,
   measureLoudness,
   runFfmpeg,
 } from '../../../media/ffmpeg.ts';
-import {
-  CHROMA_SAMPLE_RATE,
-  chromaProfile,
-  detectTempo,
-  estimateKey,
-  TEMPO_SAMPLE_RATE,
-} from '../../../media/music-analysis.ts';
+import { ProcessError } from '../../../media/limited-process.ts';
+import { AUDIO_UNREADABLE_EXIT, analyseTempoAndKey } from '../../../media/music-analysis-runner.ts';
 import type { ConvertFormat } from './music-tools.schemas.ts';
-
-/** A failure that ends a run `failed` with this code (the audio or the limits, not the server). */
-export class ToolFailure extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ToolFailure';
-  }
-}
+import { ToolFailure } from './tool-failures.ts';
 
 /** What every operation gets: the input file, a private scratch folder, the limits and the job's signal. */
 export type OperationContext = {
@@ -48,16 +31,18 @@ export const NORMALIZE_TARGET = { integratedLufs: -14, truePeakDbtp: -1.5, loudn
 export const SILENCE_THRESHOLD_DB = -60;
 const SILENCE_MIN_SECONDS = 0.05;
 
-/** Runs FFmpeg work, turning its failures into run failures: unreadable audio, time limit. */
+/**
+ * Runs FFmpeg work (and the analysis process), turning its failures into run failures: unreadable audio, time
+ * limit. The process's log stays with the failure, for the server log.
+ */
 async function ffmpeg<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof FfmpegError) {
-      if (error.reason === 'timeout')
-        throw new ToolFailure('processing_timeout', `Processing stopped at its time limit: ${error.message}`);
-      if (error.reason === 'failed')
-        throw new ToolFailure('audio_unreadable', `The audio could not be processed: ${error.message}`);
+    if (error instanceof ProcessError) {
+      const detail = `${error.message}\n${error.stderr}`;
+      if (error.reason === 'timeout') throw new ToolFailure('processing_timeout', detail, { cause: error });
+      if (error.reason === 'failed') throw new ToolFailure('audio_unreadable', detail, { cause: error });
     }
     throw error;
   }
@@ -65,27 +50,28 @@ async function ffmpeg<T>(work: () => Promise<T>): Promise<T> {
 
 const sampleRateArgs = (ctx: OperationContext) => (ctx.sampleRate ? ['-ar', String(ctx.sampleRate)] : []);
 
-/** Loudness (EBU R128 with true peak), tempo and key of the input. */
+/**
+ * Loudness (EBU R128 with true peak) of the whole input, tempo and key of its first MAX_ANALYSED_SECONDS
+ * (`analysedSeconds` says how much), each in its own process under the limits.
+ */
 export async function analyze(ctx: OperationContext) {
   return ffmpeg(async () => {
     const loudness = await measureLoudness(ctx.input, ctx.limits, ctx.signal);
-    const tempoPcm = await decodePcm(
+    const { tempoBpm, key, durationSeconds, analysedSeconds } = await analyseTempoAndKey(
       ctx.input,
-      { sampleRate: TEMPO_SAMPLE_RATE, channels: 1 },
       ctx.limits,
       ctx.signal,
-    );
-    if (tempoPcm.length === 0) throw new ToolFailure('audio_unreadable', 'The audio has no samples');
-    const durationSeconds = Math.round((tempoPcm.length / TEMPO_SAMPLE_RATE) * 1000) / 1000;
-    const tempoBpm = detectTempo(tempoPcm);
-    const chromaPcm = await decodePcm(
-      ctx.input,
-      { sampleRate: CHROMA_SAMPLE_RATE, channels: 1 },
-      ctx.limits,
-      ctx.signal,
-    );
-    const key = estimateKey(chromaProfile(chromaPcm));
-    return { loudness, tempoBpm, key, durationSeconds };
+    ).catch((error: unknown) => {
+      // The process says when FFmpeg could not decode; any other failed end of it is its memory limit.
+      if (
+        error instanceof ProcessError &&
+        error.reason === 'failed' &&
+        error.exitCode !== AUDIO_UNREADABLE_EXIT
+      )
+        throw new ToolFailure('processing_limit', `${error.message}\n${error.stderr}`, { cause: error });
+      throw error;
+    });
+    return { loudness, tempoBpm, key, durationSeconds, analysedSeconds };
   });
 }
 
@@ -102,7 +88,7 @@ export async function normalize(ctx: OperationContext) {
     const measured = lastJsonObject(first.stderr);
     const inputI = Number(measured.input_i);
     if (!Number.isFinite(inputI))
-      throw new ToolFailure('audio_silent', 'The audio is silent: there is no loudness to normalise');
+      throw new ToolFailure('audio_silent', 'loudnorm measured no integrated loudness');
     const path = join(ctx.workDir, 'normalized.flac');
     const second = await runFfmpeg(
       [
@@ -202,19 +188,14 @@ export async function trim(ctx: OperationContext) {
       { signal: ctx.signal },
     );
     const { silences, duration } = parseSilences(detect.stderr);
-    if (duration === null)
-      throw new ToolFailure('audio_unreadable', 'The duration of the audio could not be read');
+    if (duration === null) throw new ToolFailure('audio_unreadable', 'silencedetect logged no progress time');
     const first = silences[0];
     const last = silences.at(-1);
     const start = first && first.start <= 0.001 ? (first.end ?? duration) : 0;
     // A silence running to the end has no logged end (or one at the end).
     const end =
       last && (last.end === null || last.end >= duration - 0.001) && last.start > 0 ? last.start : duration;
-    if (end - start <= 0.001)
-      throw new ToolFailure(
-        'audio_silent',
-        'The audio is silent throughout: nothing would remain after trimming',
-      );
+    if (end - start <= 0.001) throw new ToolFailure('audio_silent', 'nothing would remain after trimming');
     const path = join(ctx.workDir, 'trimmed.flac');
     await runFfmpeg(
       [

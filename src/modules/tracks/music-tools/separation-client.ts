@@ -1,4 +1,4 @@
-import { ToolFailure } from './operations.ts';
+import { ToolFailure } from './tool-failures.ts';
 
 /**
  * A stem separation service. The protocol: `POST {url}` with the audio as a 16-bit WAV body
@@ -13,7 +13,7 @@ export type SeparatedStem = { name: (typeof SEPARATED_STEMS)[number]; contentTyp
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-const failed = (message: string) => new ToolFailure('separation_failed', message.slice(0, 500));
+const failed = (detail: string) => new ToolFailure('separation_failed', detail.slice(0, 500));
 
 /** Sends the WAV to the service and answers its four stems; any other answer is a `separation_failed`. */
 export async function separateStems(

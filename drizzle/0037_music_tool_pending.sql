@@ -1,0 +1,1 @@
+CREATE INDEX "music_tool_runs_pending_idx" ON "music_tool_runs" USING btree ("team_id","version_id") WHERE "music_tool_runs"."status" in ('queued', 'running');
