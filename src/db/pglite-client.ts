@@ -29,6 +29,9 @@ export async function wrapPglite(pglite: PGlite): Promise<Database> {
     kind: 'pglite',
     pglite,
     ping: async () => {
+      // A running transaction shows the database is up; a query would only wait for it to end, and a long
+      // one (a large import, a batch at a time) would hold the health check as long.
+      if (statements.inTransaction) return !pglite.closed;
       try {
         await statements.query(PING);
         return true;

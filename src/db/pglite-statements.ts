@@ -24,19 +24,36 @@ export class PgliteStatements {
   private readonly statements = new Map<string, Statement>();
   private readonly parsers = new WeakMap<object, Parsers>();
   private nextId = 0;
+  private transactions = 0;
 
   /** PGlite as Drizzle uses it, with `query` taking the named path for registered statements. */
   readonly client: PGlite;
 
   constructor(private readonly pglite: PGlite) {
     const query = this.query.bind(this);
+    const transaction = this.transaction.bind(this);
     this.client = new Proxy(pglite, {
       get(target, property) {
         if (property === 'query') return query;
+        if (property === 'transaction') return transaction;
         const value = Reflect.get(target, property, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
+  }
+
+  /** Whether a transaction holds the database's one session (queries outside it wait for its end). */
+  get inTransaction(): boolean {
+    return this.transactions > 0;
+  }
+
+  private async transaction<T>(callback: Parameters<PGlite['transaction']>[0]): Promise<T> {
+    this.transactions++;
+    try {
+      return (await this.pglite.transaction(callback)) as T;
+    } finally {
+      this.transactions--;
+    }
   }
 
   /** Runs this exact SQL text as a named prepared statement from now on. */

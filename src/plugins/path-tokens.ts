@@ -26,6 +26,7 @@ function pathPattern(path: string, token: string): RegExp {
     last = m.index + m[0].length;
   }
   source += escapeRegExp(path.slice(last));
+  // Linear: literal text and runs of a class without `/`, each run ended by a `/` or the end of the path.
   return new RegExp(`^${source}/?(?=[?#]|$)`, 'd');
 }
 

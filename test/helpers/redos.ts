@@ -1,13 +1,24 @@
 import { Worker } from 'node:worker_threads';
-import safeRegex from 'safe-regex2';
+import { check } from 'recheck';
+import { isSafe } from 'redos-detector';
 import { adversarialTexts } from './adversarial-text.ts';
 
 /**
- * What the analysers say about one pattern: whether `safe-regex2` finds a quantified piece inside another
- * (it also flags nested quantifiers that cannot overlap, such as `(\.\d+)?`), and how matching adversarial
- * input went when it was too slow (undefined when linear).
+ * What the analysers say about one pattern. `recheck` decides: `vulnerable` comes with the complexity it
+ * proved and an attack string. `redos-detector` is the second opinion (it also flags pieces that cannot
+ * overlap). Matching adversarial input settles what recheck could not decide and what only the second
+ * opinion flags: `slowMatch` says how it went when it was too slow, `matched` that it was run.
  */
-export type Verdict = { source: string; flags: string; nestedQuantifiers: boolean; slowMatch?: string };
+export type Verdict = {
+  source: string;
+  flags: string;
+  recheck: 'safe' | 'vulnerable' | 'unknown';
+  /** recheck's complexity of a vulnerable pattern, or why it could not decide. */
+  recheckSays?: string;
+  secondOpinionUnsafe: boolean;
+  matched: boolean;
+  slowMatch?: string;
+};
 
 /** Length of the adversarial inputs: a quadratic expression takes seconds on them, a linear one well under 1 ms. */
 export const ADVERSARIAL_LENGTH = 20_000;
@@ -100,27 +111,59 @@ class Matcher {
   }
 }
 
+// Its native checker: without it recheck would fall back to a pure JavaScript one, minutes slower.
+process.env.RECHECK_BACKEND ??= 'native';
+
+/** How long recheck may take over one pattern before its answer is `unknown`. */
+const RECHECK_TIMEOUT_MS = 10_000;
+
+async function recheckOf(source: string, flags: string): Promise<Pick<Verdict, 'recheck' | 'recheckSays'>> {
+  const diagnostics = await check(source, flags, { timeout: RECHECK_TIMEOUT_MS });
+  if (diagnostics.status === 'safe') return { recheck: 'safe' };
+  if (diagnostics.status === 'unknown')
+    return { recheck: 'unknown', recheckSays: `unknown (${diagnostics.error.kind})` };
+  const attack = diagnostics.attack.pattern;
+  return { recheck: 'vulnerable', recheckSays: `${diagnostics.complexity.summary}, attack ${attack}` };
+}
+
+function secondOpinionUnsafe(source: string, flags: string): boolean {
+  try {
+    return !isSafe(new RegExp(source, flags), { timeout: 1000 }).safe;
+  } catch {
+    // Syntax it does not read: recheck and matching decide.
+    return false;
+  }
+}
+
 /**
- * Two analysers over each pattern: the star-height check of `safe-regex2` (a quantified piece inside another
- * is exponential on some input), and matching inputs built from the pattern's pieces and generic worst cases
- * of `ADVERSARIAL_LENGTH` characters, which finds the polynomial (quadratic, cubic) cases star height misses.
+ * Every pattern through recheck (all at once: its native checker takes them in parallel), each through
+ * redos-detector, and the ones recheck left undecided or the second opinion flagged through matching inputs
+ * built from the pattern's pieces and generic worst cases of `ADVERSARIAL_LENGTH` characters.
  */
 export async function analysePatterns(patterns: { source: string; flags: string }[]): Promise<Verdict[]> {
+  const rechecked = await Promise.all(patterns.map(({ source, flags }) => recheckOf(source, flags)));
   const matcher = new Matcher();
   try {
     const verdicts: Verdict[] = [];
-    for (const { source, flags } of patterns) {
-      const nestedQuantifiers = !safeRegex(source, { limit: Number.POSITIVE_INFINITY });
-      // `g` and `y` only move where a match starts; without them each input is searched from every position.
-      const searchFlags = flags.replace(/[gy]/g, '');
-      const slowest = await matcher.slowest(source, searchFlags, inputsFor(source, ADVERSARIAL_LENGTH));
-      const slowMatch =
-        slowest === 'timeout'
-          ? `did not finish ${ADVERSARIAL_LENGTH}-character inputs in ${PATTERN_TIMEOUT_MS} ms`
-          : slowest.ms >= SLOW_MATCH_MS
-            ? `${Math.round(slowest.ms)} ms on ${slowest.label} (${ADVERSARIAL_LENGTH} characters)`
-            : undefined;
-      verdicts.push({ source, flags, nestedQuantifiers, ...(slowMatch ? { slowMatch } : {}) });
+    for (const [i, { source, flags }] of patterns.entries()) {
+      const verdict: Verdict = {
+        source,
+        flags,
+        ...rechecked[i]!,
+        secondOpinionUnsafe: secondOpinionUnsafe(source, flags),
+        matched: false,
+      };
+      if (verdict.recheck === 'unknown' || (verdict.recheck === 'safe' && verdict.secondOpinionUnsafe)) {
+        verdict.matched = true;
+        // `g` and `y` only move where a match starts; without them each input is searched from every position.
+        const searchFlags = flags.replace(/[gy]/g, '');
+        const slowest = await matcher.slowest(source, searchFlags, inputsFor(source, ADVERSARIAL_LENGTH));
+        if (slowest === 'timeout')
+          verdict.slowMatch = `did not finish ${ADVERSARIAL_LENGTH}-character inputs in ${PATTERN_TIMEOUT_MS} ms`;
+        else if (slowest.ms >= SLOW_MATCH_MS)
+          verdict.slowMatch = `${Math.round(slowest.ms)} ms on ${slowest.label} (${ADVERSARIAL_LENGTH} characters)`;
+      }
+      verdicts.push(verdict);
     }
     return verdicts;
   } finally {

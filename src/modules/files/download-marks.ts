@@ -1,3 +1,4 @@
+import { withoutTrailing } from '../../shared/text.ts';
 import { assertExpiry, type DownloadUrl, type DownloadUrlRequest } from '../../storage/blob-store.ts';
 import { LOCAL_DOWNLOAD_PATH } from '../../storage/local-disk-store.ts';
 import { signBlobToken } from '../../storage/signing.ts';
@@ -51,7 +52,7 @@ export class DownloadMarks {
       this.signer.secret,
     );
     return {
-      url: `${this.signer.baseUrl.replace(/\/+$/, '')}${LOCAL_DOWNLOAD_PATH}?token=${token}`,
+      url: `${withoutTrailing(this.signer.baseUrl, (c) => c === '/')}${LOCAL_DOWNLOAD_PATH}?token=${token}`,
       expiresAt: new Date(expiresAt * 1000),
     };
   }

@@ -100,13 +100,24 @@ export async function insertEntry(db: Db, values: EntryValues, stamps: Stamps): 
   return row!;
 }
 
-/** Inserts entries in one multi-row statement; answers their ids. */
+/**
+ * Inserts entries in one statement whose rows travel as one JSON parameter: building and sending a
+ * multi-row VALUES list of 13 parameters a row costs the process far more than the database reading JSON.
+ * Answers their ids.
+ */
 export async function insertEntryBatch(db: Db, values: EntryValues[], stamps: Stamps): Promise<number[]> {
-  const rows = await db
-    .insert(entries)
-    .values(values.map((v) => newRow(v, stamps)))
-    .returning({ id: entries.id });
-  return rows.map((r) => r.id);
+  const row = newTeamRow(stamps);
+  const now = sql`${row.createdAt.toISOString()}::timestamptz`;
+  const result = await db.execute<{ id: number }>(sql`
+    insert into ${entries} (team_id, is_income, amount, currency, occurred_on, category, description,
+      contact_id, status, created_by, created_by_key_id, created_at, updated_at)
+    select ${row.teamId}::integer, r."isIncome", r.amount, r.currency, r."occurredOn", r.category, r.description,
+      r."contactId", r.status, ${row.createdBy}::uuid, ${row.createdByKeyId}::integer, ${now}, ${now}
+    from json_to_recordset(${JSON.stringify(values)}::json) as r("isIncome" boolean, amount numeric,
+      currency text, "occurredOn" date, category text, description text, "contactId" integer, status text)
+    returning id`);
+  const rows = Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows;
+  return rows.map((r) => Number(r.id));
 }
 
 export async function updateEntry(

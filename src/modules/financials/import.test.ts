@@ -75,6 +75,26 @@ describe('financial import', () => {
     ]);
   });
 
+  it('answers the health check while a large import runs', async () => {
+    const team = await ctx.newTeam();
+    const rows = validRows(5000).map((row) => ({ ...row, description: 'ab, "cd" '.repeat(220) }));
+    let importDone = false;
+    const imported = importAs(team, rows).then((res) => {
+      importDone = true;
+      return res;
+    });
+    // Health calls 10 ms apart, as a monitor would send them: answered between the import's statements.
+    let answeredDuring = 0;
+    while (!importDone) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const health = await ctx.request({ method: 'GET', url: '/api/v1/health' });
+      expect(health.json().database).toBe('ok');
+      if (!importDone) answeredDuring++;
+    }
+    expect((await imported).statusCode).toBe(201);
+    expect(answeredDuring).toBeGreaterThan(1);
+  });
+
   it('fills the defaults of a create for each row', async () => {
     const team = await ctx.newTeam();
     const before = new Date().toISOString().slice(0, 10);

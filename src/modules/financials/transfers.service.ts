@@ -14,8 +14,14 @@ import type { ExportFormat } from './financials.schemas.ts';
 
 /** Rows an export reads per query: it holds at most two batches, whatever the team holds. */
 export const EXPORT_BATCH = 1000;
-/** Rows per multi-row INSERT of an import (13 parameters a row, well under PostgreSQL's 65,535). */
-export const IMPORT_BATCH = 1000;
+/**
+ * Rows per INSERT of an import (about half a megabyte at the longest descriptions): the embedded database
+ * runs each statement on the process's own thread, so one statement must stay short, and other requests
+ * are served before each (the first waits, too, after reading and validating the body).
+ */
+export const IMPORT_BATCH = 250;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The batches from `first` on (keyset, newest first). The next batch is asked for while the current one is
@@ -71,7 +77,7 @@ export class FinancialTransfersService {
     };
   }
 
-  /** Creates every entry or none, in one transaction, with multi-row inserts; one event for the import. */
+  /** Creates every entry or none, in one transaction, a batch of rows per statement; one event for the import. */
   async import(principal: Principal, input: { teamId: number; entries: EntryInput[] }) {
     const { teamId } = input;
     await requireTeam(this.db, principal, teamId);
@@ -86,6 +92,7 @@ export class FinancialTransfersService {
       );
       const ids: number[] = [];
       for (let start = 0; start < values.length; start += IMPORT_BATCH) {
+        await nextTurn();
         ids.push(...(await repo.insertEntryBatch(tx, values.slice(start, start + IMPORT_BATCH), stamps)));
       }
       ids.sort((a, b) => a - b);

@@ -6,6 +6,7 @@ export type ParsedMention = { kind: ChatMentionKind; targetId: string; label: st
 export const MAX_MENTIONS = 50;
 
 // `@[label](kind:id)`: a label of up to 200 characters without `]` or a line break, a UUID or an integer id.
+// Linear in the message: an attempt at each `@[` reads at most the bounded label and id after it.
 const MENTION =
   /@\[([^\]\r\n]{1,200})\]\((user|track|album|contact):([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[1-9][0-9]{0,9})\)/g;
 const UUID = /^[0-9a-fA-F-]{36}$/;
