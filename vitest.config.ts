@@ -10,6 +10,11 @@ const needsIsolation = [
   'src/modules/auth/access-tokens.test.ts',
 ];
 
+// The cost bounds time how long a server process keeps a health probe waiting: they run by themselves,
+// one file at a time, after the rest of the suite (`npm test`), so another test file's load on the two
+// cores is never taken for the service holding its event loop.
+const costFiles = ['test/cost*.test.ts', 'src/**/*.cost.test.ts'];
+
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
@@ -37,8 +42,17 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: needsIsolation,
+          exclude: [...needsIsolation, ...costFiles],
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cost',
+          include: costFiles,
+          isolate: false,
+          fileParallelism: false,
         },
       },
     ],
