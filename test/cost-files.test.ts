@@ -10,9 +10,8 @@ import { type ServerProcess, startServer, stopServer } from './helpers/server-pr
 
 /**
  * The largest allowed file of each kind, uploaded as a client uploads it (upload URL, PUT, register) to a
- * real process of the service with small size limits (audio as a track version, whose waveform is then drawn
- * by a background job), while a probe
- * calls `GET /api/v1/health` every 50 ms. A kind fails when a probe call made while it was handled waited
+ * real process of the service with small size limits (audio as a track version, whose waveform a background
+ * job then draws), while a probe calls `GET /api/v1/health` every 50 ms. A kind fails when a probe call made while it was handled waited
  * longer than `PROBE_WAIT_BOUND_MS`, or when the process's resident memory grew more than
  * `RSS_GROWTH_BOUND_MB` over its reading before the first upload.
  */
