@@ -52,7 +52,7 @@ export default defineConfig({
           name: 'cost',
           include: costFiles,
           isolate: false,
-          fileParallelism: false,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],
