@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { MailEnv, type MailSettings, mailSettings } from './mail/mail.config.ts';
 import {
   AppVersionEnv,
   type AppVersionSettings,
@@ -80,6 +81,7 @@ const EnvSchema = Type.Object({
   ...FlagsEnv.properties,
   ...WalletEnv.properties,
   ...PushEnv.properties,
+  ...MailEnv.properties,
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -95,6 +97,7 @@ export type Config = Readonly<{
   bodyLimit: number;
   shutdownTimeoutMs: number;
   publicUrl: string | undefined;
+  mail: MailSettings;
   /** Which reverse proxies' `X-Forwarded-For` is believed for the client address (Fastify `trustProxy`). */
   trustProxy: TrustProxy;
   secrets: Readonly<{ tokenSecret: string | undefined; urlSigningSecret: string | undefined }>;
@@ -280,6 +283,7 @@ export function loadConfig(
     bodyLimit: env.BODY_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL,
+    mail: mailSettings(env),
     trustProxy: trustProxy as TrustProxy,
     secrets: Object.freeze({ tokenSecret: env.TOKEN_SECRET, urlSigningSecret: env.URL_SIGNING_SECRET }),
     auth: Object.freeze({

@@ -1,6 +1,9 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { JobQueue, MEDIA_POOL } from './jobs/job-queue.ts';
+import { defineMailDelivery } from './mail/delivery.ts';
+import { Mailer } from './mail/mailer.ts';
+import { createMailTransport } from './mail/transport.ts';
 import { createAiSearchService } from './modules/ai-search/ai-search.services.ts';
 import { createAlbumsServices } from './modules/albums/albums.services.ts';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
@@ -42,6 +45,7 @@ import { WebhookOutbox } from './modules/webhooks/outbox.ts';
 import { createWebhooksServices } from './modules/webhooks/webhooks.services.ts';
 import { WorldInventoryService } from './modules/world-inventory/world-inventory.service.ts';
 import type { Clock } from './shared/clock.ts';
+import { publicBaseUrl } from './shared/public-url.ts';
 import { RateLimits } from './shared/rate-limits.ts';
 import type { Secrets } from './shared/secrets.ts';
 
@@ -67,6 +71,9 @@ export async function createServices({
     // Audio work has slots of its own, so it never holds up deliveries and reminders.
     pools: { [MEDIA_POOL]: config.musicTools.concurrency },
   });
+  const mailer = new Mailer(jobs, config.mail, publicBaseUrl(config));
+  const mailTransport = createMailTransport(config.mail);
+  defineMailDelivery(db, clock, jobs, mailTransport);
   const accessTokens = new AccessTokens({
     secret: secrets.tokenSecret,
     issuer: config.auth.issuer,
@@ -116,6 +123,7 @@ export async function createServices({
     accessTokens,
     limits,
     jobs,
+    mailer,
     departures,
     ...createTeamsServices(db, clock, departures),
     ...fileServices,
@@ -153,6 +161,7 @@ export async function createServices({
     close: async () => {
       await Promise.all([jobs.stop(), webhooks.close(), chat.close()]);
       await push.close();
+      mailTransport.close();
       await limits.close();
     },
   };

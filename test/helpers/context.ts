@@ -31,7 +31,8 @@ export const TEST_SECRETS = {
 };
 
 export type TestContextOptions = {
-  env?: Record<string, string>;
+  /** Settings, or a function giving them when the context is built (after earlier `beforeAll`s ran). */
+  env?: Record<string, string> | (() => Record<string, string>);
   clock?: Clock;
   /** A database to build on (closed with the context) instead of a private clone of the template. */
   database?: Database;
@@ -58,7 +59,7 @@ export async function createTestContext(
     ...TEST_PASSWORD_HASHING,
     LOG_LEVEL: 'silent',
     DATA_DIR: '.tmp/unused',
-    ...options.env,
+    ...(typeof options.env === 'function' ? options.env() : options.env),
   });
   const clock = options.clock ?? { now: () => new Date() };
   const app = await buildApp({ config, database, clock, secrets: TEST_SECRETS, logger: false });

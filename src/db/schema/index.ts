@@ -11,6 +11,7 @@ export * from './idempotency.ts';
 export * from './identity.ts';
 export * from './interviews.ts';
 export * from './jobs.ts';
+export * from './mail.ts';
 export * from './music-tools.ts';
 export * from './notifications.ts';
 export * from './organisations.ts';
