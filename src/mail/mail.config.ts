@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { withoutTrailing } from '../shared/text.ts';
 
 /**
  * Outgoing mail. With `SMTP_URL` messages go to that relay; without it (the embedded default) each one is
@@ -36,6 +37,6 @@ export function mailSettings(env: Env & { DATA_DIR: string }): MailSettings {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     appUrl: env.APP_URL,
-    directory: `${env.DATA_DIR.replace(/\/+$/, '')}/mail`,
+    directory: `${withoutTrailing(env.DATA_DIR, (c) => c === '/')}/mail`,
   });
 }

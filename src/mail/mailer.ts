@@ -1,6 +1,7 @@
 import type { Db, DbTransaction } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { withoutTrailing } from '../shared/text.ts';
 import type { MailSettings } from './mail.config.ts';
 import { type MailContent, renderMail } from './template.ts';
 
@@ -43,7 +44,7 @@ export class Mailer {
 
   /** A link for a mail: the web app's page at `path` with `query` (its secret token, usually). */
   link(path: string, query: Record<string, string> = {}): string {
-    const base = (this.settings.appUrl ?? this.publicUrl).replace(/\/+$/, '');
+    const base = withoutTrailing(this.settings.appUrl ?? this.publicUrl, (c) => c === '/');
     const search = new URLSearchParams(query).toString();
     return `${base}${path}${search ? `?${search}` : ''}`;
   }

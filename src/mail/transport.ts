@@ -58,7 +58,10 @@ export function createMailTransport(settings: MailSettings): MailTransport {
   };
 }
 
+/** The domain of the sender's address (`Name <a@b.test>` gives `b.test`), for Message-IDs. */
 function domainOf(from: string): string {
-  const match = /@([^>\s]+)>?\s*$/.exec(from);
-  return match?.[1] ?? 'localhost';
+  const at = from.lastIndexOf('@');
+  if (at < 0) return 'localhost';
+  const domain = from.slice(at + 1).trim();
+  return (domain.endsWith('>') ? domain.slice(0, -1) : domain) || 'localhost';
 }
