@@ -4,7 +4,6 @@ CREATE TABLE "mail_tokens" (
 	"purpose" text NOT NULL,
 	"email" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	"used_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -81,7 +81,8 @@ export type MailTokenPurpose = (typeof MAIL_TOKEN_PURPOSES)[number];
 
 /**
  * A secret mailed to an address: proof that whoever presents it reads mail there. Stored only as its
- * SHA-256; single use; a newer token of the same purpose replaces the older ones of the account.
+ * SHA-256; single use (the row goes when it is spent); a newer token of the same purpose replaces the
+ * older ones of the account, and its expired ones go then too.
  */
 export const mailTokens = pgTable(
   'mail_tokens',
@@ -94,7 +95,6 @@ export const mailTokens = pgTable(
     /** The address the token was sent to: the account's own, or the new one of an address change. */
     email: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_tokens_user_idx').on(t.userId, t.purpose)],

@@ -127,13 +127,17 @@ export class EmailVerification {
     email: string,
   ): Promise<string> {
     const token = randomToken(32);
-    await replaceMailToken(tx, {
-      tokenHash: sha256(token),
-      userId,
-      purpose,
-      email: normaliseEmail(email),
-      expiresAt: this.expiry(),
-    });
+    await replaceMailToken(
+      tx,
+      {
+        tokenHash: sha256(token),
+        userId,
+        purpose,
+        email: normaliseEmail(email),
+        expiresAt: this.expiry(),
+      },
+      this.clock.now(),
+    );
     return token;
   }
 

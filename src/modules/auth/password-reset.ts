@@ -64,14 +64,19 @@ export class PasswordReset {
     );
     if (!byEmail.allowed || !user || user.deletionRequestedAt) return;
     const token = randomToken(32);
+    const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      await replaceMailToken(tx, {
-        tokenHash: sha256(token),
-        userId: user.id,
-        purpose: 'reset_password',
-        email,
-        expiresAt: new Date(this.clock.now().getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-      });
+      await replaceMailToken(
+        tx,
+        {
+          tokenHash: sha256(token),
+          userId: user.id,
+          purpose: 'reset_password',
+          email,
+          expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+        },
+        now,
+      );
       await this.mailer.send(tx, {
         to: user.email,
         kind: 'auth.password_reset',

@@ -45,13 +45,20 @@ describe('e-mail verification', () => {
       .select()
       .from(mailTokens)
       .where(eq(mailTokens.tokenHash, sha256(token)));
-    expect(stored).toMatchObject({ purpose: 'verify_email', email: user.email, usedAt: null });
+    expect(stored).toMatchObject({ purpose: 'verify_email', email: user.email });
     const tokens = await ctx.database.db.select({ hash: mailTokens.tokenHash }).from(mailTokens);
     expect(tokens.map((t) => t.hash)).not.toContain(token);
 
     const res = await verify(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ purpose: 'verify_email', email: user.email });
+    // Spent: nothing of it is kept.
+    expect(
+      await ctx.database.db
+        .select()
+        .from(mailTokens)
+        .where(eq(mailTokens.tokenHash, sha256(token))),
+    ).toEqual([]);
     expect((await me(user.token)).json().emailVerified).toBe(true);
     const login = await ctx.request({
       method: 'POST',
