@@ -29,7 +29,9 @@ export async function authRoutes(app: App) {
             'E-mails are stored normalised (NFKC, case-folded: `ADA@Example.com` is `ada@example.com`) and are ' +
             'unique in that form (409). Passwords have 8 to 256 characters; common ' +
             'passwords, simple runs such as 12345678, fewer than four different characters and the ' +
-            'e-mail address itself are refused with 400 validation_failed.',
+            'e-mail address itself are refused with 400 validation_failed. A `/verify-email?token=` link is ' +
+            'mailed to the address (see POST /auth/verify-email); until it is opened the account’s ' +
+            '`emailVerified` is false.',
           body: SignupBody,
           response: { 201: TokenResponse },
         },

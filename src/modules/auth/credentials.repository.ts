@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { sameEmail } from '../../shared/email.ts';
@@ -58,7 +58,7 @@ export async function setPasswordHash(
     .where(eq(users.id, userId));
 }
 
-/** Ends every live session of the user but `keepSessionId`; answers how many ended. */
+/** Ends every live session of the user but `keepSessionId` (signing out everywhere else); answers how many ended. */
 export async function revokeOtherSessions(
   tx: Executor,
   userId: string,
@@ -68,7 +68,14 @@ export async function revokeOtherSessions(
   const ended = await tx
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, keepSessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
     .returning({ id: sessions.id });
   return ended.length;
 }

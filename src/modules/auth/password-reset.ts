@@ -96,13 +96,13 @@ export class PasswordReset {
     const tokenHash = sha256(input.token);
     const now = this.clock.now();
     const found = await peekMailToken(this.db, tokenHash, now);
-    if (!found || found.purpose !== 'reset_password') throw errors.invalidToken();
+    if (found?.purpose !== 'reset_password') throw errors.invalidToken();
     const weakness = passwordWeakness(input.password, found.email);
     if (weakness) throw weak(weakness);
     const passwordHash = await this.passwords.hash(input.password);
     await this.db.transaction(async (tx) => {
       const spent = await spendMailToken(tx, tokenHash, now);
-      if (!spent || spent.purpose !== 'reset_password') throw errors.invalidToken();
+      if (spent?.purpose !== 'reset_password') throw errors.invalidToken();
       const user = await credentials.lockLiveUser(tx, spent.userId);
       // The account moved to another address since: this one no longer speaks for it.
       if (!user || normaliseEmail(user.email) !== spent.email) throw errors.invalidToken();

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 
@@ -34,14 +34,4 @@ export async function endSession(db: Db, userId: string, sessionId: string, now:
     .where(and(eq(sessions.id, sessionId), live(userId, now)))
     .returning({ id: sessions.id });
   return ended.length > 0;
-}
-
-/** Ends every live session of the user but `keepSessionId`; answers how many ended. */
-export async function endOtherSessions(db: Db, userId: string, keepSessionId: string, now: Date) {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(live(userId, now), ne(sessions.id, keepSessionId)))
-    .returning({ id: sessions.id });
-  return ended.length;
 }

@@ -3,6 +3,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { sessionOf } from '../../shared/tenancy.ts';
+import { revokeOtherSessions } from '../auth/credentials.repository.ts';
 import * as repo from './user-sessions.repository.ts';
 
 /** The sign-ins a person holds: seeing them and ending them. */
@@ -38,7 +39,7 @@ export class UserSessionsService {
   async endOthers(principal: Principal) {
     const session = sessionOf(principal);
     return {
-      ended: await repo.endOtherSessions(this.db, session.userId, session.sessionId, this.clock.now()),
+      ended: await revokeOtherSessions(this.db, session.userId, session.sessionId, this.clock.now()),
     };
   }
 }
