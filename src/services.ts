@@ -14,7 +14,10 @@ import {
   createAuthenticate,
   createPrincipalIsActive,
 } from './modules/auth/authenticator.ts';
+import { CurrentPassword } from './modules/auth/current-password.ts';
+import { EmailVerification } from './modules/auth/email-verification.ts';
 import { ExternalTokens } from './modules/auth/external-tokens.ts';
+import { PasswordReset } from './modules/auth/password-reset.ts';
 import { Passwords } from './modules/auth/passwords.ts';
 import { createChatServices } from './modules/chat/chat.services.ts';
 import { createContactsServices } from './modules/contacts/contacts.services.ts';
@@ -89,14 +92,14 @@ export async function createServices({
   departures.register(inviteDepartures);
   departures.register(reviewDepartures);
   const apiKeys = new ApiKeysService(db, clock, config.apiKeyPrefix, departures);
-  const auth = new AuthService(
-    db,
-    clock,
-    accessTokens,
-    limits,
-    config.auth,
-    new Passwords(config.auth.passwordHashing),
-  );
+  const passwords = new Passwords(config.auth.passwordHashing);
+  const currentPassword = new CurrentPassword(passwords, limits);
+  const emailVerification = new EmailVerification(db, clock, mailer, limits, currentPassword);
+  const passwordReset = new PasswordReset(db, clock, mailer, limits, passwords, currentPassword, {
+    maxFailures: config.auth.loginMaxFailures,
+    windowSeconds: config.auth.loginFailureWindowSeconds,
+  });
+  const auth = new AuthService(db, clock, accessTokens, limits, config.auth, passwords, emailVerification);
   const fileServices = await createFilesServices({ db, clock, config, secrets, jobs });
   const outbox = new WebhookOutbox(clock);
   const webhooks = createWebhooksServices({
@@ -120,6 +123,8 @@ export async function createServices({
     webhooks,
     apiKeys,
     auth,
+    emailVerification,
+    passwordReset,
     accessTokens,
     limits,
     jobs,

@@ -35,7 +35,16 @@ export const errors = {
     new AppError(
       403,
       'email_unverified',
-      'Your e-mail address is not verified: what was sent to it is accepted with its own token or link',
+      'Your e-mail address is not verified. Open the link of the verification mail sent when you signed up ' +
+        '(or ask for a new one with POST /api/v1/auth/verify-email/resend), or use the link or token of ' +
+        'the invitation itself',
+    ),
+  /** A mailed token (verification, address change, password reset) that was used, has expired or never existed. */
+  invalidToken: () =>
+    new AppError(
+      400,
+      'invalid_token',
+      'This link is not valid: it was already used, has expired or was replaced by a newer one',
     ),
   notFound: (what = 'resource') => new AppError(404, 'not_found', `${capitalise(what)} not found`),
   routeNotFound: (method: string, url: string) =>

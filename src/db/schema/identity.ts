@@ -57,6 +57,8 @@ export const sessions = pgTable(
     userAgent: text(),
     ip: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When a refresh token of the session was last exchanged (its sign-in, until then). */
+    lastUsedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -72,4 +74,28 @@ export const refreshTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const MAIL_TOKEN_PURPOSES = ['verify_email', 'change_email', 'reset_password'] as const;
+export type MailTokenPurpose = (typeof MAIL_TOKEN_PURPOSES)[number];
+
+/**
+ * A secret mailed to an address: proof that whoever presents it reads mail there. Stored only as its
+ * SHA-256; single use (the row goes when it is spent); a newer token of the same purpose replaces the
+ * older ones of the account, and its expired ones go then too.
+ */
+export const mailTokens = pgTable(
+  'mail_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().$type<MailTokenPurpose>().notNull(),
+    /** The address the token was sent to: the account's own, or the new one of an address change. */
+    email: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_tokens_user_idx').on(t.userId, t.purpose)],
 );

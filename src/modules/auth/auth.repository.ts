@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { refreshTokens, sessions, users } from '../../db/schema/index.ts';
 import type { SessionPrincipal } from '../../plugins/auth.ts';
@@ -24,7 +24,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 }
 
 export async function insertUser(
-  db: Db,
+  db: Db | DbTransaction,
   values: {
     email: string;
     name?: string | null;
@@ -106,6 +106,7 @@ export async function rotateRefreshToken(
   nextHash: string,
   sessionId: string,
   now: Date,
+  ip: string,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const spent = await tx
@@ -115,6 +116,7 @@ export async function rotateRefreshToken(
       .returning({ tokenHash: refreshTokens.tokenHash });
     if (spent.length === 0) return false;
     await tx.insert(refreshTokens).values({ tokenHash: nextHash, sessionId });
+    await tx.update(sessions).set({ lastUsedAt: now, ip }).where(eq(sessions.id, sessionId));
     return true;
   });
 }
@@ -177,6 +179,7 @@ const meForSession = preparedQuery('auth_me_for_session', (db, p: Placeholders<S
       email: users.email,
       name: users.name,
       createdAt: users.createdAt,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       teams: membershipsJson,
       callerActive: sessionIsActiveSql(p.sessionId, p.userId, p.now),
     })

@@ -4,6 +4,8 @@ import { auth, principalOf } from '../../plugins/auth.ts';
 import { NoContent } from '../../shared/schemas.ts';
 import { LoginBody, Me, RefreshBody, SignupBody, TokenResponse } from './auth.schemas.ts';
 import type { ClientInfo } from './auth.service.ts';
+import { passwordResetRoutes } from './password-reset.routes.ts';
+import { verifyEmailRoutes } from './verify-email.routes.ts';
 
 const client = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -12,6 +14,8 @@ const client = (request: FastifyRequest): ClientInfo => ({
 
 export async function authRoutes(app: App) {
   const service = app.services.auth;
+  await app.register(verifyEmailRoutes);
+  await app.register(passwordResetRoutes);
 
   if (app.deps.config.auth.signupEnabled) {
     app.post(
@@ -25,7 +29,9 @@ export async function authRoutes(app: App) {
             'E-mails are stored normalised (NFKC, case-folded: `ADA@Example.com` is `ada@example.com`) and are ' +
             'unique in that form (409). Passwords have 8 to 256 characters; common ' +
             'passwords, simple runs such as 12345678, fewer than four different characters and the ' +
-            'e-mail address itself are refused with 400 validation_failed.',
+            'e-mail address itself are refused with 400 validation_failed. A `/verify-email?token=` link is ' +
+            'mailed to the address (see POST /auth/verify-email); until it is opened the account’s ' +
+            '`emailVerified` is false.',
           body: SignupBody,
           response: { 201: TokenResponse },
         },
@@ -63,12 +69,14 @@ export async function authRoutes(app: App) {
       schema: {
         operationId: 'auth.refresh',
         summary: 'Rotate a refresh token into a new token pair',
-        description: 'Each refresh token works once; presenting a spent one ends the whole session.',
+        description:
+          'Each refresh token works once; presenting a spent one ends the whole session. A rotation stamps the ' +
+          "session's `lastUsedAt` and client address (see GET /user/sessions).",
         body: RefreshBody,
         response: { 200: TokenResponse },
       },
     },
-    async (request) => service.refresh(request.body.refresh_token),
+    async (request) => service.refresh(request.body.refresh_token, client(request)),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import type { RateLimits } from '../../shared/rate-limits.ts';
 import { sessionOf } from '../../shared/tenancy.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import * as repo from './auth.repository.ts';
+import type { EmailVerification } from './email-verification.ts';
 import { passwordWeakness } from './password-policy.ts';
 import type { Passwords } from './passwords.ts';
 
@@ -29,6 +30,7 @@ export class AuthService {
     private readonly limits: RateLimits,
     private readonly settings: Config['auth'],
     private readonly passwords: Passwords,
+    private readonly verification: EmailVerification,
   ) {}
 
   async signup(input: { email: string; password: string; name?: string }, client: ClientInfo) {
@@ -36,10 +38,14 @@ export class AuthService {
     if (weakness) throw errors.validation([{ path: '/body/password', message: weakness }]);
     const passwordHash = await this.passwords.hash(input.password);
     try {
-      const user = await repo.insertUser(this.db, {
-        email: input.email,
-        name: input.name ?? null,
-        passwordHash,
+      const user = await this.db.transaction(async (tx) => {
+        const created = await repo.insertUser(tx, {
+          email: input.email,
+          name: input.name ?? null,
+          passwordHash,
+        });
+        await this.verification.sendVerification(tx, created);
+        return created;
       });
       return this.openSession(user, client);
     } catch (error) {
@@ -79,7 +85,8 @@ export class AuthService {
     if (!taken.allowed) throw errors.rateLimited(taken.resetSeconds);
   }
 
-  async refresh(refreshToken: string) {
+  /** Rotates the token; the session's last use (time, client address) is stamped with the rotation. */
+  async refresh(refreshToken: string, client: ClientInfo) {
     const now = this.clock.now();
     const spentHash = sha256(refreshToken);
     const found = await repo.findRefreshToken(this.db, spentHash);
@@ -87,7 +94,7 @@ export class AuthService {
     const next = randomToken(32);
     const rotated =
       !found.usedAt &&
-      (await repo.rotateRefreshToken(this.db, spentHash, sha256(next), found.sessionId, now));
+      (await repo.rotateRefreshToken(this.db, spentHash, sha256(next), found.sessionId, now, client.ip));
     if (!rotated) {
       // A spent token came back: someone holds a copy. End the whole family.
       await repo.revokeSession(this.db, found.sessionId, now);
@@ -128,7 +135,7 @@ export class AuthService {
       refresh_token: refreshToken,
       token_type: 'Bearer' as const,
       expires_in: this.tokens.ttlSeconds,
-      user: { id: user.id, email: user.email, name: user.name },
+      user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerifiedAt !== null },
     };
   }
 }

@@ -222,7 +222,7 @@ describe('login throttling: one normalised e-mail', () => {
     for (const variant of variantsOf(user.email)) {
       const res = await login(variant, user.password, newAddress());
       expect(res.statusCode, variant).toBe(200);
-      expect(res.json().user).toEqual({ id: user.id, email: user.email, name: null });
+      expect(res.json().user).toEqual({ id: user.id, email: user.email, name: null, emailVerified: false });
     }
   });
 

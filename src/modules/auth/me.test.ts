@@ -20,8 +20,8 @@ describe('GET /auth/me', () => {
     const res = await me(user.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'teams']);
-    expect(body).toMatchObject({ id: user.id, email: user.email, name: 'Mia' });
+    expect(Object.keys(body).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'name', 'teams']);
+    expect(body).toMatchObject({ id: user.id, email: user.email, name: 'Mia', emailVerified: false });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     expect(body.teams).toEqual([
       { id: owned.id, name: owned.name, role: 'owner' },

@@ -29,7 +29,7 @@ describe('refresh-token rotation', () => {
       'user',
     ]);
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 600 });
-    expect(body.user).toEqual({ id: user.id, email: user.email, name: 'Rita' });
+    expect(body.user).toEqual({ id: user.id, email: user.email, name: 'Rita', emailVerified: false });
     expect(body.refresh_token).not.toBe(user.refreshToken);
     expect(body.access_token).not.toBe(user.token);
     expect((await me(body.access_token)).statusCode).toBe(200);

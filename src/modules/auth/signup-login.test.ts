@@ -36,7 +36,12 @@ function expectTokenResponse(body: Record<string, unknown>, user: { email: strin
     refresh_token: expect.stringMatching(/^[\w-]{43}$/),
     token_type: 'Bearer',
     expires_in: 900,
-    user: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), email: user.email, name: user.name },
+    user: {
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: user.email,
+      name: user.name,
+      emailVerified: false,
+    },
   });
 }
 

@@ -76,3 +76,37 @@ export const DeletionStatus = Type.Object({
     description: 'When the account and its data may be purged: 30 days after the request',
   }),
 });
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const UserSession = Type.Object({
+  id: Uuid,
+  userAgent: Nullable(Type.String({ description: 'The User-Agent the session signed in with' })),
+  ip: Nullable(
+    Type.String({
+      description: 'The client address of its sign-in or last refresh, behind TRUST_PROXY the forwarded one',
+    }),
+  ),
+  createdAt: Timestamp,
+  lastUsedAt: Timestamp,
+  current: Type.Boolean({ description: 'The session of the token making this request' }),
+});
+
+export const UserSessionList = Type.Object({ items: Type.Array(UserSession) });
+export const UserSessionParams = Type.Object({ id: Uuid });
+export const EndedSessions = Type.Object({ ended: Type.Integer({ minimum: 0 }) });
+
+export const ChangeEmailBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 320 }),
+  password: Type.String({ minLength: 1, maxLength: 256, description: 'The current password' }),
+});
+
+export const PendingEmail = Type.Object({
+  pendingEmail: Type.String({ description: 'The new address (normalised) the confirmation link went to' }),
+  expiresAt: Timestamp,
+});
+
+export const ChangePasswordBody = Type.Object({
+  currentPassword: Type.String({ minLength: 1, maxLength: 256 }),
+  newPassword: Type.String({ minLength: 8, maxLength: 256 }),
+});

@@ -7,6 +7,7 @@ import { AccountService } from './account.service.ts';
 import { PreferencesService } from './preferences.service.ts';
 import { ProfileService } from './profile.service.ts';
 import { PushTokensService } from './push-tokens.service.ts';
+import { UserSessionsService } from './user-sessions.service.ts';
 
 /** The services behind `/api/v1/user/*`: everything about the signed-in user that needs no team. */
 export function createUsersServices(db: Db, clock: Clock, jobs: JobQueue, departures: Departures) {
@@ -16,5 +17,6 @@ export function createUsersServices(db: Db, clock: Clock, jobs: JobQueue, depart
     preferences: new PreferencesService(db, clock),
     pushTokens: new PushTokensService(db, clock),
     account: new AccountService(db, clock, departures),
+    sessions: new UserSessionsService(db, clock),
   };
 }
