@@ -85,6 +85,9 @@ const EnvSchema = Type.Object({
 
 type Env = Static<typeof EnvSchema>;
 
+/** The names of every setting (environment variable) the service reads. */
+export const SETTING_NAMES: readonly string[] = Object.freeze(Object.keys(EnvSchema.properties));
+
 export type Config = Readonly<{
   env: Env['NODE_ENV'];
   host: string;
