@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configProblems } from '../../../test/helpers/config-problems.ts';
 import { uploadMedia } from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
-import { ffmpegPath } from '../../media/ffmpeg.ts';
+import { ffmpegPath, useFfmpeg } from '../../media/ffmpeg.ts';
 import { encodedTone } from '../../media/ffmpeg-fixtures.ts';
 
 // FFMPEG_PATH names a wrapper that notes each run, then runs the bundled FFmpeg: the waveform job must
@@ -17,7 +17,11 @@ const wrapper = join(wrapperDir, 'ffmpeg');
 writeFileSync(runs, '');
 writeFileSync(wrapper, `#!/bin/sh\necho run >> '${runs}'\nexec '${ffmpegPath()}' "$@"\n`);
 chmodSync(wrapper, 0o755);
-afterAll(() => rmSync(wrapperDir, { recursive: true, force: true }));
+afterAll(() => {
+  // The app chose the wrapper for this whole process: later files in this worker get the bundled one back.
+  useFfmpeg(undefined);
+  rmSync(wrapperDir, { recursive: true, force: true });
+});
 
 const ctx = useStorageTestContext('local', { env: { FFMPEG_PATH: wrapper } });
 
