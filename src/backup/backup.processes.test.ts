@@ -155,6 +155,9 @@ describe('tmw backup and tmw restore', () => {
     async () => {
       const dataDir = await newDataDir('tmw-backup-stopped-');
       try {
+        // With DATABASE_URL the helper leaves the embedded database to be made.
+        if (!existsSync(join(dataDir, DATA_DIR_ENTRIES.database)))
+          expect((await tmw(dataDir, ['migrate'])).code).toBe(0);
         const archive = join(work, 'stopped.tar.gz');
         const made = await tmw(dataDir, ['backup', archive]);
         expect(made.code, made.stderr).toBe(0);
