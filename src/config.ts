@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -70,6 +70,7 @@ const EnvSchema = Type.Object({
   MUSIC_TOOLS_MAX_MEMORY_MB: Type.Integer({ minimum: 64, maximum: 65_536, default: 1024 }),
   MUSIC_TOOLS_MAX_JOBS_PER_TEAM: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
   MEDIA_JOBS_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
+  FFMPEG_PATH: Type.Optional(Type.String({ minLength: 1 })),
   SEPARATION_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   SEPARATION_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   SEPARATION_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 600_000 }),
@@ -85,6 +86,9 @@ const EnvSchema = Type.Object({
 });
 
 type Env = Static<typeof EnvSchema>;
+
+/** The names of every setting (environment variable) the service reads. */
+export const SETTING_NAMES: readonly string[] = Object.freeze(Object.keys(EnvSchema.properties));
 
 export type Config = Readonly<{
   env: Env['NODE_ENV'];
@@ -130,6 +134,8 @@ export type Config = Readonly<{
    * hold, audio jobs a process runs at once (in their own pool), and the stem separation service when set.
    */
   musicTools: Readonly<{
+    /** The FFmpeg binary every audio job runs (FFMPEG_PATH); the one bundled in the npm package when unset. */
+    ffmpegPath: string | undefined;
     timeoutMs: number;
     maxMemoryBytes: number;
     maxJobsPerTeam: number;
@@ -209,6 +215,15 @@ function storageConfig(env: Env): Config['storage'] {
   });
 }
 
+function isExecutableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
@@ -262,6 +277,8 @@ export function loadConfig(
     problems.push(
       'AI_SEARCH_LLM_MODEL: required with AI_SEARCH_LLM_URL (the model name the endpoint serves)',
     );
+  if (env.FFMPEG_PATH && !isExecutableFile(env.FFMPEG_PATH))
+    problems.push('FFMPEG_PATH: must name an executable file (the FFmpeg binary to run)');
   if (env.TRANSCRIPTION_URL && !env.TRANSCRIPTION_MODEL)
     problems.push('TRANSCRIPTION_MODEL: required with TRANSCRIPTION_URL (e.g. whisper-1)');
   if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
@@ -330,6 +347,7 @@ export function loadConfig(
           })
         : undefined,
     musicTools: Object.freeze({
+      ffmpegPath: env.FFMPEG_PATH,
       timeoutMs: env.MUSIC_TOOLS_TIMEOUT_MS,
       maxMemoryBytes: env.MUSIC_TOOLS_MAX_MEMORY_MB * 1024 * 1024,
       maxJobsPerTeam: env.MUSIC_TOOLS_MAX_JOBS_PER_TEAM,

@@ -1,4 +1,6 @@
 import { buildApp } from './app.ts';
+import type { ControlSocket } from './backup/control-socket.ts';
+import { openServerControlSocket } from './backup/server-backups.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -31,6 +33,7 @@ async function main() {
     }, config.shutdownTimeoutMs);
     force.unref();
     try {
+      control?.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -39,10 +42,12 @@ async function main() {
       process.exit(1);
     }
   };
+  let control: ControlSocket | undefined;
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (!stopping) control = await openServerControlSocket(config, database, app.log);
   // Stopped by app.close() (the services' onClose hook), before the database closes.
   app.services.jobs.logger = app.log.child({ component: 'jobs' });
   app.services.webhooks.queue.logger = app.log.child({ component: 'webhook-jobs' });

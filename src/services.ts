@@ -4,6 +4,7 @@ import { JobQueue, MEDIA_POOL } from './jobs/job-queue.ts';
 import { defineMailDelivery } from './mail/delivery.ts';
 import { Mailer } from './mail/mailer.ts';
 import { createMailTransport } from './mail/transport.ts';
+import { useFfmpeg } from './media/ffmpeg.ts';
 import { createAiSearchService } from './modules/ai-search/ai-search.services.ts';
 import { createAlbumsServices } from './modules/albums/albums.services.ts';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
@@ -67,6 +68,7 @@ export async function createServices({
   /** The database's NOTIFY listener (chat's real-time events). */
   listen: Database['listen'];
 }) {
+  useFfmpeg(config.musicTools.ffmpegPath);
   const limits = await RateLimits.connect(config.redisUrl, config.redisTimeoutMs);
   // Half the shutdown budget, so running jobs are handed back before the process is forced out.
   const jobs = new JobQueue(db, clock, {

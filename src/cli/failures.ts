@@ -1,3 +1,5 @@
+import { BadBackupError } from '../backup/backup-archive.ts';
+import { DataDirNotEmptyError } from '../backup/restore.ts';
 import { ConfigError } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { constraintOf, isDatabaseUnavailable, sqlState } from '../shared/db-errors.ts';
@@ -17,7 +19,13 @@ const UNIQUE_VIOLATION = '23505';
  */
 export function failureMessage(error: unknown): string {
   if (error instanceof ConfigError) return error.message;
-  if (error instanceof UsageError || error instanceof CommandError || error instanceof DataDirLockedError)
+  if (
+    error instanceof UsageError ||
+    error instanceof CommandError ||
+    error instanceof DataDirLockedError ||
+    error instanceof BadBackupError ||
+    error instanceof DataDirNotEmptyError
+  )
     return `tmw: ${error.message}`;
   if (error instanceof AppError) return `tmw: ${error.message}`;
   if (isDatabaseUnavailable(error)) return 'tmw: the database cannot be reached';

@@ -18,13 +18,14 @@ import { insertTeamWithOwner } from '../modules/teams/teams.repository.ts';
 import { TESTIMONIAL_USAGE, testimonialCommand } from '../modules/testimonials/testimonials.cli.ts';
 import { SCOPES, type Scope } from '../plugins/auth.ts';
 import { systemClock } from '../shared/clock.ts';
+import { BACKUP_COMMANDS, BACKUP_USAGE, backupCommand } from './backup.cli.ts';
 import { CommandError, failureMessage, UsageError } from './failures.ts';
 
 const USAGE = `Usage: tmw <command> [options]
 
 Works directly on the configured database (DATA_DIR or DATABASE_URL). The embedded database
-(DATA_DIR) is open to one process at a time: while the server runs, tmw stops with an error naming it.
-Output is printed only once the change is stored.
+(DATA_DIR) is open to one process at a time: while the server runs, tmw stops with an error naming it
+(except backup, which the running server makes). Output is printed only once the change is stored.
 
 Commands:
   migrate                                             apply database migrations
@@ -33,6 +34,7 @@ Commands:
   team plan --team ID --plan ID                       move a team to another plan
   key create --team ID --name N [--scope S]...        create a team API key (prints the raw key once)
   plans                                               list plans and their limits
+${BACKUP_USAGE}
 ${TESTIMONIAL_USAGE}
 ${ORGANISATION_USAGE}
 
@@ -141,6 +143,7 @@ async function main(): Promise<number> {
       author: { type: 'string' },
       role: { type: 'string' },
       unpublished: { type: 'boolean' },
+      force: { type: 'boolean' },
       ...ORGANISATION_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
@@ -150,6 +153,10 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
+  if (BACKUP_COMMANDS.includes(positionals[0] ?? '')) {
+    process.stdout.write(`${await backupCommand(config, positionals, values)}\n`);
+    return 0;
+  }
   const database = await openDatabase(config, `tmw ${positionals.join(' ')}`);
   let output: string;
   try {

@@ -4,7 +4,7 @@
  * duration, and prints the result as JSON. Exits with AUDIO_UNREADABLE_EXIT when the audio cannot be decoded.
  */
 import { spawn } from 'node:child_process';
-import { ffmpegCommand } from './ffmpeg.ts';
+import { ffmpegCommand, useFfmpeg } from './ffmpeg.ts';
 import {
   ANALYSIS_SAMPLE_RATE,
   chromaProfile,
@@ -15,6 +15,7 @@ import {
 import { type AnalysisRequest, AUDIO_UNREADABLE_EXIT, type TempoAndKey } from './music-analysis-runner.ts';
 
 const request = JSON.parse(process.argv[2] ?? '{}') as AnalysisRequest;
+useFfmpeg(request.ffmpeg);
 const window = new Float32Array(MAX_ANALYSED_SECONDS * ANALYSIS_SAMPLE_RATE);
 let kept = 0;
 let totalBytes = 0;

@@ -15,10 +15,21 @@ export type FfmpegRun = ProcessRun;
 export { ProcessError as FfmpegError } from './limited-process.ts';
 
 let binary: string | undefined;
-/** The FFmpeg binary shipped inside the `@ffmpeg-installer/ffmpeg` package. */
+/**
+ * The FFmpeg binary this process runs: the one `useFfmpeg` named, else the one shipped inside the
+ * `@ffmpeg-installer/ffmpeg` package.
+ */
 export function ffmpegPath(): string {
   binary ??= (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   return binary;
+}
+
+/**
+ * Runs `path` (FFMPEG_PATH, checked at start) for every FFmpeg run of this process from now on; undefined
+ * goes back to the bundled binary. Child processes are handed the path in their arguments.
+ */
+export function useFfmpeg(path: string | undefined): void {
+  binary = path;
 }
 
 let prlimit: string | null | undefined;
@@ -38,7 +49,12 @@ export function prlimitPath(): string | null {
 }
 
 /** The command line a run uses: FFmpeg under `prlimit --as` when available, quiet banner, bounded allocations. */
-export function ffmpegCommand(args: string[], limits: FfmpegLimits, options: { usePrlimit?: boolean } = {}) {
+export function ffmpegCommand(
+  args: string[],
+  limits: FfmpegLimits,
+  options: { usePrlimit?: boolean; binary?: string } = {},
+) {
+  const binary = options.binary ?? ffmpegPath();
   const ffmpegArgs = [
     '-hide_banner',
     '-nostdin',
@@ -47,10 +63,10 @@ export function ffmpegCommand(args: string[], limits: FfmpegLimits, options: { u
     ...args,
   ];
   const limiter = options.usePrlimit === false ? null : prlimitPath();
-  if (!limiter) return { file: ffmpegPath(), args: ffmpegArgs };
+  if (!limiter) return { file: binary, args: ffmpegArgs };
   return {
     file: limiter,
-    args: [`--as=${limits.maxMemoryBytes}`, '--', ffmpegPath(), ...ffmpegArgs],
+    args: [`--as=${limits.maxMemoryBytes}`, '--', binary, ...ffmpegArgs],
   };
 }
 

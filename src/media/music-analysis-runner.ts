@@ -1,9 +1,10 @@
-import type { FfmpegLimits } from './ffmpeg.ts';
+import { type FfmpegLimits, ffmpegPath } from './ffmpeg.ts';
 import { runLimitedProcess } from './limited-process.ts';
 import type { MusicalKey } from './music-analysis.ts';
 import { nodeChildCommand } from './node-child.ts';
 
-export type AnalysisRequest = { input: string; limits: FfmpegLimits };
+/** `ffmpeg`: the binary the child runs (this process's, FFMPEG_PATH or the bundled one). */
+export type AnalysisRequest = { input: string; limits: FfmpegLimits; ffmpeg: string };
 export type TempoAndKey = {
   tempoBpm: number | null;
   key: MusicalKey | null;
@@ -27,7 +28,11 @@ export async function analyseTempoAndKey(
   signal?: AbortSignal,
 ): Promise<TempoAndKey> {
   const { stdout } = await runLimitedProcess(
-    nodeChildCommand('analysis-process', { input, limits } satisfies AnalysisRequest, limits.maxMemoryBytes),
+    nodeChildCommand(
+      'analysis-process',
+      { input, limits, ffmpeg: ffmpegPath() } satisfies AnalysisRequest,
+      limits.maxMemoryBytes,
+    ),
     limits.timeoutMs,
     {
       stdout: 'buffer',

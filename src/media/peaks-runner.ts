@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { ffmpegPath } from './ffmpeg.ts';
 import { ProcessError, runLimitedProcess } from './limited-process.ts';
 import { nodeChildCommand } from './node-child.ts';
 import type { PeaksOptions, PeaksResult } from './peaks.ts';
@@ -9,6 +10,7 @@ export const PEAKS_LIMITS = { timeoutMs: 120_000, maxMemoryBytes: 512 * 2 ** 20 
 /**
  * computePeaks in a child process under PEAKS_LIMITS, the audio streamed to it, so decoding a long file
  * never holds this process's event loop nor its memory. A process stopped at a limit is a failure result.
+ * Formats the child does not decode itself go through this process's FFmpeg, under the same limits.
  */
 export async function computePeaksIsolated(
   source: Readable,
@@ -17,7 +19,11 @@ export async function computePeaksIsolated(
 ): Promise<PeaksResult> {
   try {
     const { stdout } = await runLimitedProcess(
-      nodeChildCommand('peaks-process', options, limits.maxMemoryBytes),
+      nodeChildCommand(
+        'peaks-process',
+        { ffmpeg: { path: ffmpegPath(), limits }, ...options } satisfies PeaksOptions,
+        limits.maxMemoryBytes,
+      ),
       limits.timeoutMs,
       { stdin: source, stdout: 'buffer', label: 'The waveform process' },
     );

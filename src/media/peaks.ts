@@ -2,11 +2,12 @@ import type { ITokenizer } from 'strtok3';
 import { AudioDecodeError, type AudioFailureReason } from './audio-errors.ts';
 import { type DecodableFormat, detectDecodableFormat } from './audio-format.ts';
 import { type AudioSource, type AudioSourceHints, isReadError, openAudioSource } from './audio-source.ts';
+import { detectFfmpegFormat, type FfmpegDecoding, type FfmpegFormat, ffmpegPeaks } from './ffmpeg-peaks.ts';
 import { decodePcm } from './pcm-stream.ts';
 import { PeakAccumulator } from './peak-accumulator.ts';
 
 export type WaveformPeaks = {
-  format: DecodableFormat;
+  format: DecodableFormat | FfmpegFormat;
   sampleRate: number;
   /** Frames decoded (samples per channel). */
   frames: number;
@@ -29,17 +30,35 @@ export type PeaksOptions = {
   /** Number of buckets, 1 to 100 000; 1000 by default. */
   buckets?: number;
   hints?: AudioSourceHints;
+  /** With it, AAC (MP4/M4A, ADTS), Opus and Vorbis (Ogg, WebM) are decoded by FFmpeg; without, they are refused. */
+  ffmpeg?: FfmpegDecoding;
 };
 
 export const DEFAULT_PEAK_BUCKETS = 1000;
 const MAX_PEAK_BUCKETS = 100_000;
 
-async function peaksFrom(tokenizer: ITokenizer, buckets: number): Promise<WaveformPeaks> {
+async function peaksFrom(
+  tokenizer: ITokenizer,
+  buckets: number,
+  ffmpeg: FfmpegDecoding | undefined,
+): Promise<WaveformPeaks> {
   const format = await detectDecodableFormat(tokenizer);
   if (!format) {
+    const other = ffmpeg ? await detectFfmpegFormat(tokenizer) : undefined;
+    if (other && ffmpeg) {
+      const peaks = await ffmpegPeaks(tokenizer, other, buckets, ffmpeg);
+      return {
+        format: other,
+        ...peaks,
+        durationSeconds: peaks.frames / peaks.sampleRate,
+        bucketCount: peaks.min.length,
+      };
+    }
     throw new AudioDecodeError(
       'unsupported_format',
-      'Waveforms can be drawn for WAV, FLAC and MP3 files only',
+      ffmpeg
+        ? 'Waveforms can be drawn for WAV, FLAC, MP3, AAC (M4A, MP4, ADTS), Opus and Vorbis (Ogg, WebM) files only'
+        : 'Waveforms can be drawn for WAV, FLAC and MP3 files only',
     );
   }
   const accumulator = new PeakAccumulator(buckets);
@@ -82,7 +101,7 @@ export async function computePeaks(source: AudioSource, options: PeaksOptions = 
   let tokenizer: ITokenizer | undefined;
   try {
     tokenizer = await openAudioSource(source, options.hints);
-    return { ok: true, peaks: await peaksFrom(tokenizer, buckets) };
+    return { ok: true, peaks: await peaksFrom(tokenizer, buckets, options.ffmpeg) };
   } catch (error) {
     if (error instanceof AudioDecodeError) return { ok: false, reason: error.reason, message: error.message };
     if (isReadError(error)) return { ok: false, reason: 'unreadable', message: (error as Error).message };
