@@ -27,7 +27,11 @@ export async function analyseTempoAndKey(
   signal?: AbortSignal,
 ): Promise<TempoAndKey> {
   const { stdout } = await runLimitedProcess(
-    nodeChildCommand('analysis-process', { input, limits } satisfies AnalysisRequest, limits.maxMemoryBytes),
+    await nodeChildCommand(
+      'analysis-process',
+      { input, limits } satisfies AnalysisRequest,
+      limits.maxMemoryBytes,
+    ),
     limits.timeoutMs,
     {
       stdout: 'buffer',

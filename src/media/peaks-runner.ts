@@ -17,7 +17,7 @@ export async function computePeaksIsolated(
 ): Promise<PeaksResult> {
   try {
     const { stdout } = await runLimitedProcess(
-      nodeChildCommand('peaks-process', options, limits.maxMemoryBytes),
+      await nodeChildCommand('peaks-process', options, limits.maxMemoryBytes),
       limits.timeoutMs,
       { stdin: source, stdout: 'buffer', label: 'The waveform process' },
     );
