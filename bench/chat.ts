@@ -7,7 +7,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { api, buildService, start, stop, tmw } from './processes.ts';
 
 /**
- * `node --import tsx bench/chat.ts`: chat messages and their real-time fan-out, against the compiled service.
+ * `node --import ./bin/typescript.js bench/chat.ts`: chat messages and their real-time fan-out, against the compiled service.
  * 1. Messages posted per second: BENCH_CHAT_MESSAGES (default 2,000) through the API, BENCH_CHAT_CONNECTIONS
  *    (default 32) at a time, with no stream open.
  * 2. Memory per idle stream: the server's resident memory before and after opening BENCH_CHAT_CLIENTS

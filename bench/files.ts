@@ -64,7 +64,7 @@ async function main() {
 
   const server = await start(service, env, '/api/v1/health');
   const bare = await start(
-    ['--import', 'tsx', 'bench/transfer-ceiling.ts'],
+    ['--import', './bin/typescript.js', 'bench/transfer-ceiling.ts'],
     { BENCH_CEILING_FILE: join(dataDir, 'ceiling.bin') },
     '/',
   );

@@ -7,7 +7,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { buildService, start, stop, tmw } from './processes.ts';
 
 /**
- * `node --import tsx bench/financials.ts`: seeds BENCH_FINANCIAL_ENTRIES (default 100,000) entries of one
+ * `node --import ./bin/typescript.js bench/financials.ts`: seeds BENCH_FINANCIAL_ENTRIES (default 100,000) entries of one
  * team in bulk SQL, then measures against a running server the CSV and JSON exports of all of them (seconds,
  * bytes, and the server's resident memory sampled while each runs) and an import of 5,000 rows (best of
  * BENCH_IMPORT_RUNS, default 3). BENCH_DATABASE_URL runs it on a scratch PostgreSQL database (the entries

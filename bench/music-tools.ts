@@ -8,7 +8,7 @@ import type { ConvertFormat } from '../src/modules/tracks/music-tools/music-tool
 import * as ops from '../src/modules/tracks/music-tools/operations.ts';
 
 /**
- * `node --import tsx bench/music-tools.ts`: the music tools' audio work (what a job runs between fetching the
+ * `node --import ./bin/typescript.js bench/music-tools.ts`: the music tools' audio work (what a job runs between fetching the
  * audio and registering its files) on a generated 3-minute stereo 44.1 kHz 16-bit WAV (BENCH_MUSIC_SECONDS
  * to change), printed as seconds of audio processed per second of wall time for each operation.
  */

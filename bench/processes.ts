@@ -11,14 +11,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts a Node process that listens on PORT and waits until `probe` answers. */
+/** Starts a Node process (of the `node` binary, by default this one) that listens on PORT and waits until `probe` answers. */
 export async function start(
   args: string[],
   env: Record<string, string>,
   probe: string,
+  node = process.execPath,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node, args, {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -59,7 +60,7 @@ async function main() {
   const catalogue = await seedBenchCatalogue(env, email);
   const catalogueKey = tmw(['key', 'create', '--team', String(catalogue.teamId), '--name', 'bench'], env);
 
-  const dbCeiling = await start(['--import', 'tsx', 'bench/db-ceiling.ts'], env, '/');
+  const dbCeiling = await start(['--import', './bin/typescript.js', 'bench/db-ceiling.ts'], env, '/');
   const ceilingPaths: Record<Ceiling, string> = {
     json: '/',
     pk: `/track/${catalogue.trackId}`,
@@ -82,7 +83,7 @@ async function main() {
     await stop(dbCeiling.child);
   }
 
-  const ceiling = await start(['--import', 'tsx', 'bench/ceiling.ts'], {}, '/');
+  const ceiling = await start(['--import', './bin/typescript.js', 'bench/ceiling.ts'], {}, '/');
   const server = await start(service, env, '/api/v1/health');
   try {
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
@@ -167,11 +168,49 @@ async function main() {
       );
     }
     process.stdout.write(`\nservice memory at the end: ${rss}\n`);
+    await stop(server.child);
+    await compareRuntimes(service, env, scenarios, rows);
   } finally {
     await stop(server.child);
     await stop(ceiling.child);
     await stop(dbCeiling.child);
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The scenarios measured again on another Node runtime (the one the machine has), beside this run's. */
+const RUNTIME_SCENARIOS = ['health (anonymous)', 'track (API key)', 'auth/me (session)'];
+
+/**
+ * Runs the service on BENCH_COMPARE_NODE (default: the machine's `/usr/bin/node`, when it is another
+ * version than the one running the bench) for a few scenarios, and prints both runtimes' figures.
+ */
+async function compareRuntimes(
+  service: string[],
+  env: Record<string, string>,
+  scenarios: Scenario[],
+  rows: Row[],
+): Promise<void> {
+  const other = process.env.BENCH_COMPARE_NODE ?? '/usr/bin/node';
+  if (!existsSync(other)) return;
+  const version = execFileSync(other, ['--version']).toString().trim();
+  if (version === process.version) return;
+  const server = await start(service, env, '/api/v1/health', other);
+  try {
+    process.stdout.write(`\nthe same scenarios on two runtimes (req/s, best of ${rounds}):\n`);
+    process.stdout.write(`${'scenario'.padEnd(38)}${process.version.padStart(12)}${version.padStart(12)}\n`);
+    for (const name of RUNTIME_SCENARIOS) {
+      const scenario = scenarios.find((s) => s.name === name);
+      const mine = rows.find((r) => r.name === name);
+      if (!scenario || !mine) continue;
+      let theirs: Measured | undefined;
+      for (let round = 0; round < rounds; round++) theirs = best(theirs, await measure(server.url, scenario));
+      process.stdout.write(
+        `${name.padEnd(38)}${mine.rps.toFixed(0).padStart(12)}${theirs!.rps.toFixed(0).padStart(12)}\n`,
+      );
+    }
+  } finally {
+    await stop(server.child);
   }
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { api, buildService, start, stop, tmw } from './processes.ts';
 
 /**
- * `node --import tsx bench/webhooks.ts`: webhook delivery from commit to receiver. Starts the service on a fresh
+ * `node --import ./bin/typescript.js bench/webhooks.ts`: webhook delivery from commit to receiver. Starts the service on a fresh
  * data directory (or BENCH_DATABASE_URL, a scratch database) with a receiver on 127.0.0.1, registers one endpoint,
  * then records test events through the API (POST /webhooks/{id}/test, BENCH_WEBHOOK_CONNECTIONS at a time):
  * first a trickle (BENCH_WEBHOOK_TRICKLE events one after the other, each waited for), then a burst of

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// The `tmw` command: loads the TypeScript sources through tsx, as the tests do (`npm start` runs the compiled build).
-import { register } from 'tsx/esm/api';
+// The `tmw` command runs the TypeScript sources, as the tests do (`npm start` runs the compiled build).
+import './typescript.js';
 
-register();
 await import('../src/cli/tmw.ts');

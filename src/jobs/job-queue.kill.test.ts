@@ -58,7 +58,7 @@ it('runs a job again after the process running it is killed and its lease expire
   await new JobQueue(database.db, new TestClock()).enqueue(database.db, 'hang', { fileId: 'f1' });
   if (database.kind === 'pglite') await database.close();
 
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/jobs/fixtures/hanging-worker.ts'], {
+  child = spawn(process.execPath, ['--import', './bin/typescript.js', 'src/jobs/fixtures/hanging-worker.ts'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -28,7 +28,7 @@ export async function analyseTempoAndKey(
   signal?: AbortSignal,
 ): Promise<TempoAndKey> {
   const { stdout } = await runLimitedProcess(
-    nodeChildCommand(
+    await nodeChildCommand(
       'analysis-process',
       { input, limits, ffmpeg: ffmpegPath() } satisfies AnalysisRequest,
       limits.maxMemoryBytes,

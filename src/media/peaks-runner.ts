@@ -19,7 +19,7 @@ export async function computePeaksIsolated(
 ): Promise<PeaksResult> {
   try {
     const { stdout } = await runLimitedProcess(
-      nodeChildCommand(
+      await nodeChildCommand(
         'peaks-process',
         { ffmpeg: { path: ffmpegPath(), limits }, ...options } satisfies PeaksOptions,
         limits.maxMemoryBytes,

@@ -173,7 +173,7 @@ async function* forever() {
 await store.put('teams/1/media/killed.wav', forever(), { contentType: 'audio/wav' });
 `,
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', script, root], {
+    const child = spawn(process.execPath, ['--import', './bin/typescript.js', script, root], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
