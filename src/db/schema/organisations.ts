@@ -204,7 +204,8 @@ export const organisationInvitations = pgTable(
     email: text(),
     userId: uuid(),
     role: text().$type<OrganisationRole>().notNull(),
-    token: text().notNull(),
+    /** SHA-256 hex of the single-use token: the token itself is only mailed and answered at creation. */
+    tokenHash: text().notNull(),
     expiresAt: stamp().notNull(),
     acceptedAt: stamp(),
     acceptedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -213,7 +214,7 @@ export const organisationInvitations = pgTable(
     createdAt: stamp().notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('organisation_invitations_token_unique').on(t.token),
+    uniqueIndex('organisation_invitations_token_hash_unique').on(t.tokenHash),
     index('organisation_invitations_organisation_idx').on(t.organisationId, t.id),
     index('organisation_invitations_user_idx').on(t.userId),
     index('organisation_invitations_email_idx').on(sql`lower(${t.email})`),

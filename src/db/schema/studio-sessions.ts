@@ -72,6 +72,8 @@ export const sessionParticipants = pgTable(
     name: text(),
     status: text().$type<ParticipantStatus>().notNull().default('invited'),
     invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** SHA-256 hex of the token mailed with an e-mail invitation; cleared once it is answered. */
+    tokenHash: text(),
     respondedAt: stamp(),
     ...timestamps(),
   },
@@ -80,6 +82,7 @@ export const sessionParticipants = pgTable(
     check('session_participants_status_check', sql`${t.status} in ('invited', 'accepted', 'declined')`),
     uniqueIndex('session_participants_user_unique').on(t.sessionId, t.userId),
     uniqueIndex('session_participants_email_unique').on(t.sessionId, sql`lower(${t.email})`),
+    uniqueIndex('session_participants_token_hash_unique').on(t.tokenHash),
     index('session_participants_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('session_participants_email_idx').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
   ],

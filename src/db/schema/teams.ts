@@ -96,7 +96,8 @@ export const invites = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     role: text().$type<TeamRole>().notNull().default('member'),
-    token: text().notNull(),
+    /** SHA-256 hex of the single-use token: the token itself is only mailed and answered at creation. */
+    tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }),
     acceptedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -106,7 +107,7 @@ export const invites = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('team_invites_token_unique').on(t.token),
+    uniqueIndex('team_invites_token_hash_unique').on(t.tokenHash),
     index('team_invites_team_idx').on(t.teamId),
     index('team_invites_email_idx').on(sql`lower(${t.email})`),
     // At most one open (neither accepted nor declined) invite per address and team; expired ones are cleared

@@ -21,7 +21,9 @@ export async function inboxRoutes(app: App) {
           'acted on; items of teams you have left do not show. Each item carries the calls that act on it. ' +
           'What was sent to an e-mail address alone (team invites, organisation and session invitations to ' +
           'it) is listed only once the address is verified; an account made by password sign-up is not, ' +
-          'and accepts such an invite with the token it was sent.',
+          'and accepts such an invite with the token mailed to it. Invite actions name the invite by id ' +
+          '(`/api/v1/user/invites/{id}/accept`, `/api/v1/user/organisation-invitations/{id}/accept`): ' +
+          'tokens are kept hashed and never listed.',
         response: { 200: Inbox },
       },
     },

@@ -51,8 +51,8 @@ export class InboxService {
           expiresAt: i.expiresAt,
         },
         actions: {
-          accept: post(`/api/v1/invites/${i.token}/accept`),
-          decline: post(`/api/v1/invites/${i.token}/decline`),
+          accept: post(`/api/v1/user/invites/${i.id}/accept`),
+          decline: post(`/api/v1/user/invites/${i.id}/decline`),
         },
       })),
       ...organisationInvitations.map((i) => ({
@@ -69,8 +69,8 @@ export class InboxService {
           expiresAt: i.expiresAt,
         },
         actions: {
-          accept: post(`/api/v1/organisation-invitations/${i.token}/accept`),
-          decline: post(`/api/v1/organisation-invitations/${i.token}/decline`),
+          accept: post(`/api/v1/user/organisation-invitations/${i.id}/accept`),
+          decline: post(`/api/v1/user/organisation-invitations/${i.id}/decline`),
         },
       })),
       ...reviews.map((r) => ({

@@ -192,14 +192,20 @@ const reviewDecided: Rule = async (tx, fact) => {
   ]);
 };
 
-/** An invited participant: the user it names, or the account with the invited address. */
+/**
+ * An invited participant: the user it names, or the account with the invited address once that address is
+ * verified (the address alone proves nothing before).
+ */
 const participantInvited: Rule = async (tx, fact) => {
   const participantId = numberOf(fact.data.participantId);
   if (participantId === null) return [];
   const [row] = await tx
     .select({ userId: sql<string | null>`coalesce(${sessionParticipants.userId}, ${users.id})` })
     .from(sessionParticipants)
-    .leftJoin(users, sql`lower(${users.email}) = lower(${sessionParticipants.email})`)
+    .leftJoin(
+      users,
+      sql`lower(${users.email}) = lower(${sessionParticipants.email}) and ${users.emailVerifiedAt} is not null`,
+    )
     .where(eq(sessionParticipants.id, participantId))
     .limit(1);
   if (!row?.userId) return [];
@@ -291,13 +297,16 @@ const webhookPaused: Rule = async (tx, fact) => {
   }));
 };
 
-/** An invite to a team reaches the account that has the invited address, if there is one yet. */
+/** An invite to a team reaches the account that has the invited address, if there is one yet and it is verified. */
 const inviteCreated: Rule = async (tx, fact) => {
   const inviteId = Number(fact.subjectId);
   const [row] = await tx
     .select({ userId: users.id })
     .from(invites)
-    .innerJoin(users, sql`lower(${users.email}) = lower(${invites.email})`)
+    .innerJoin(
+      users,
+      sql`lower(${users.email}) = lower(${invites.email}) and ${users.emailVerifiedAt} is not null`,
+    )
     .where(eq(invites.id, inviteId));
   if (!row) return [];
   const draft = about(

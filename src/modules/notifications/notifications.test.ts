@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../test/helpers/account.ts';
 import { TestClock, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
 import {
   describeSecurityMatrix,
@@ -160,6 +161,8 @@ describe('notifications', () => {
   it('tells an invited person of a team invite and a session invitation, though not in the team', async () => {
     const team = await ctx.newTeam();
     const guest = await ctx.newUser();
+    // Sent to an address alone: only its verified account is told (the mail reaches the address itself).
+    await markEmailVerified(ctx, guest);
     await call(
       'POST',
       `/api/v1/teams/${team.id}/invites`,
@@ -179,6 +182,14 @@ describe('notifications', () => {
       ['session_invitation', null, { sessionId: session.id, participantId: invited.id }],
       ['team_invite', null, { teamId: team.id, inviteId: expect.any(Number) }],
     ]);
+  });
+
+  it('tells an account whose address is not verified nothing of what was sent to that address', async () => {
+    const team = await ctx.newTeam();
+    const squatter = await ctx.newUser();
+    await call('POST', `/api/v1/teams/${team.id}/invites`, team.owner, { email: squatter.email }, 201);
+    await inviteToSession(team, (await newSession(team)).id, squatter.email);
+    expect((await feed(squatter)).items).toEqual([]);
   });
 
   it('tells organisation owners and admins of camp answers', async () => {

@@ -95,6 +95,24 @@ const cases: MatrixCase[] = [
     }),
     teamScoped: false,
   },
+  {
+    method: 'POST',
+    path: '/api/v1/organisations/{id}/invitations/{invitationId}/resend',
+    build: async (team) => ({
+      url: `/api/v1/organisations/${(await organisationOf(team)).id}/invitations/${(await invitationOf(team)).id}/resend`,
+    }),
+  },
+  ...(['accept', 'decline'] as const).map(
+    (answer): MatrixCase => ({
+      method: 'POST',
+      path: `/api/v1/user/organisation-invitations/{invitationId}/${answer}`,
+      build: async (team) => ({
+        url: `/api/v1/user/organisation-invitations/${(await invitationOf(team)).id}/${answer}`,
+      }),
+      // Anyone signed in may try an id; it answers only for the invited person (404 otherwise, tested there).
+      teamScoped: false,
+    }),
+  ),
   { method: 'PATCH', path: '/api/v1/organisations/{id}/members/{userId}', build: ownerAsMember('PATCH') },
   { method: 'DELETE', path: '/api/v1/organisations/{id}/members/{userId}', build: ownerAsMember('DELETE') },
 ];
@@ -114,6 +132,9 @@ const EXPECTED: ExpectedAuthClasses = {
   'GET /api/v1/organisations/{id}/invitations': EXTENSION,
   'POST /api/v1/organisations/{id}/invitations': EXTENSION,
   'DELETE /api/v1/organisations/{id}/invitations/{invitationId}': EXTENSION,
+  'POST /api/v1/organisations/{id}/invitations/{invitationId}/resend': EXTENSION,
+  'POST /api/v1/user/organisation-invitations/{invitationId}/accept': EXTENSION,
+  'POST /api/v1/user/organisation-invitations/{invitationId}/decline': EXTENSION,
   'POST /api/v1/organisation-invitations/{token}/accept': EXTENSION,
   'POST /api/v1/organisation-invitations/{token}/decline': EXTENSION,
   'PATCH /api/v1/organisations/{id}/members/{userId}': EXTENSION,

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { RateLimits } from '../../shared/rate-limits.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { Departures } from '../memberships/departures.ts';
 import type { WebhookOutbox } from '../webhooks/outbox.ts';
@@ -21,6 +23,7 @@ export function createOrganisationsServices(
   outbox: WebhookOutbox,
   files: FilesService,
   departures: Departures,
+  mail: { mailer: Mailer; limits: RateLimits },
 ) {
   const organisations = new OrganisationsService(db, clock, files);
   const members = new OrganisationMembersService(db, clock, departures);
@@ -28,7 +31,14 @@ export function createOrganisationsServices(
     organisations,
     teams: new OrganisationTeamsService(db, clock),
     members,
-    invitations: new OrganisationInvitationsService(db, clock, members, organisations),
+    invitations: new OrganisationInvitationsService(
+      db,
+      clock,
+      members,
+      organisations,
+      mail.mailer,
+      mail.limits,
+    ),
     places: new PlacesService(db, clock),
     camps: new CampsService(db, clock, outbox, files),
     listening: new ListeningService(db, clock),

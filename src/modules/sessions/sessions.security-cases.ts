@@ -19,6 +19,9 @@ export const EXPECTED: ExpectedAuthClasses = {
   [`POST ${S}/{sessionId}/participants`]: extension,
   [`DELETE ${S}/{sessionId}/participants/{participantId}`]: extension,
   [`POST ${S}/{sessionId}/respond`]: session,
+  [`POST ${S}/{sessionId}/participants/{participantId}/resend`]: extension,
+  'POST /api/v1/session-invitations/{token}/accept': extension,
+  'POST /api/v1/session-invitations/{token}/decline': extension,
   [`GET ${S}/{sessionId}/invite-url`]: session,
   [`POST ${S}/{sessionId}/invite-url/rotate`]: extension,
   'POST /api/v1/session-links/{token}/join': extension,
@@ -129,6 +132,28 @@ export function sessionSecurityCases(ctx: TestContext) {
         return { url: `${S}/${id}/respond`, payload: { accept: true, participantId: p.id } };
       },
     },
+    {
+      method: 'POST',
+      path: `${S}/{sessionId}/participants/{participantId}/resend`,
+      build: async (team) => {
+        const { id } = await newSession(team);
+        const p = await as(team, 'POST', `${S}/${id}/participants`, { email: 'guest@example.test' });
+        return { url: `${S}/${id}/participants/${p.id}/resend`, payload: {} };
+      },
+    },
+    ...(['accept', 'decline'] as const).map(
+      (answer): MatrixCase => ({
+        method: 'POST',
+        path: `/api/v1/session-invitations/{token}/${answer}`,
+        // The mailed token is the authority: whoever holds it answers, not a team membership.
+        teamScoped: false,
+        build: async (team) => {
+          const { id } = await newSession(team);
+          const p = await as(team, 'POST', `${S}/${id}/participants`, { email: 'guest@example.test' });
+          return { url: `/api/v1/session-invitations/${p.token}/${answer}` };
+        },
+      }),
+    ),
     { method: 'GET', path: `${S}/{sessionId}/invite-url`, build: inSession('/invite-url') },
     {
       method: 'POST',

@@ -1,7 +1,9 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { publicBaseUrl } from '../../shared/public-url.ts';
+import type { RateLimits } from '../../shared/rate-limits.ts';
 import type { Secrets } from '../../shared/secrets.ts';
 import { withoutTrailing } from '../../shared/text.ts';
 import { ChatEventLog } from '../chat/events/event-log.ts';
@@ -25,16 +27,27 @@ type Deps = {
   secrets: Secrets;
   files: FilesService;
   outbox: WebhookOutbox;
+  mailer: Mailer;
+  limits: RateLimits;
 };
 
 /** The services of the studio sessions area, spread into the application's services container. */
-export function createSessionsServices({ db, clock, config, secrets, files, outbox }: Deps) {
+export function createSessionsServices(deps: Deps) {
+  const { db, clock, config, secrets, files, outbox } = deps;
   const events = new SessionEvents(outbox, new ChatEventLog(clock));
   const signers = sessionLinkSigners(secrets.urlSigningSecret);
   const baseUrl = withoutTrailing(publicBaseUrl(config), (c) => c === '/');
   return {
     sessions: new SessionsService(db, clock, files, events),
-    sessionParticipants: new ParticipantsService(db, clock, events, signers, baseUrl),
+    sessionParticipants: new ParticipantsService(
+      db,
+      clock,
+      events,
+      signers,
+      baseUrl,
+      deps.mailer,
+      deps.limits,
+    ),
     sessionCalendar: new CalendarService(db, clock, signers, baseUrl),
     sessionFiles: new SessionFilesService(db, files, events),
     sessionSongs: new SongsService(db, clock, events),

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { invites, users } from '../../db/schema/index.ts';
+import { invites, teams, users } from '../../db/schema/index.ts';
 import { sameEmail } from '../../shared/email.ts';
 
 export type InviteRow = typeof invites.$inferSelect;
@@ -63,9 +63,41 @@ export async function hasOpenInvite(db: Db, teamId: number, email: string): Prom
   return row !== undefined;
 }
 
-export async function findInviteByToken(db: Db, token: string): Promise<InviteRow | undefined> {
-  const [row] = await db.select().from(invites).where(eq(invites.token, token)).limit(1);
+/** The invite whose token hashes to `tokenHash` (tokens are kept hashed). */
+export async function findInviteByTokenHash(db: Db, tokenHash: string): Promise<InviteRow | undefined> {
+  const [row] = await db.select().from(invites).where(eq(invites.tokenHash, tokenHash)).limit(1);
   return row;
+}
+
+export async function findInvite(db: Db, inviteId: number): Promise<InviteRow | undefined> {
+  const [row] = await db.select().from(invites).where(eq(invites.id, inviteId)).limit(1);
+  return row;
+}
+
+/**
+ * Gives an open invite a new token (the old one stops working) and a new expiry; undefined when it was
+ * answered or withdrawn meanwhile.
+ */
+export async function renewInvite(
+  db: Db,
+  inviteId: number,
+  values: { tokenHash: string; expiresAt: Date },
+): Promise<InviteRow | undefined> {
+  const [row] = await db
+    .update(invites)
+    .set(values)
+    .where(and(eq(invites.id, inviteId), unanswered()))
+    .returning();
+  return row;
+}
+
+/** What an invitation mail names: the team and who invited. */
+export async function findMailNames(db: Db, teamId: number, inviterId: string | null) {
+  const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId)).limit(1);
+  const [inviter] = inviterId
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, inviterId)).limit(1)
+    : [];
+  return { teamName: team?.name ?? 'a team', inviterName: inviter?.name ?? null };
 }
 
 /** Spends the invite for `userId`; false when another request spent it first or it has expired. */
@@ -86,9 +118,4 @@ export async function declineInvite(db: Db, inviteId: number, now: Date): Promis
     .where(and(eq(invites.id, inviteId), unanswered(), gt(invites.expiresAt, now)))
     .returning();
   return row;
-}
-
-export async function findUserEmail(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.email;
 }

@@ -1,16 +1,17 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
-import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { errorResponse, IdParams, NoContent } from '../../shared/schemas.ts';
 import { conflictResponse } from './conflict-response.ts';
 import {
   CreateInviteBody,
   DeclinedInvite,
-  Invite,
   InvitePage,
   InviteParams,
   InvitesQuery,
   InviteTokenParams,
+  IssuedInvite,
+  OwnInviteParams,
 } from './invites.schemas.ts';
 import { Team } from './teams.schemas.ts';
 
@@ -25,7 +26,8 @@ export async function invitesRoutes(app: App) {
       ...session,
       schema: {
         operationId: 'teams.invites.list',
-        summary: 'Pending invites (neither accepted nor expired), with their tokens (owner or admin)',
+        summary: 'Pending invites (neither accepted nor expired) (owner or admin)',
+        description: 'Items carry no token: tokens are kept hashed and answered only by create and resend.',
         params: IdParams,
         querystring: InvitesQuery,
         response: { 200: InvitePage },
@@ -42,19 +44,43 @@ export async function invitesRoutes(app: App) {
         operationId: 'teams.invites.create',
         summary: 'Invite an e-mail address (owner or admin); single use, expires in 7 days',
         description:
+          'The invitation is mailed to the address with its accept link (who invited, the team, the role, the ' +
+          'expiry); the answer carries the same `token`, shown this once. ' +
           '409 when the address is already a member, already has a pending invite, or the plan has no seat ' +
           'left (members and pending invites count). `role` (extension) may be admin only for owners. ' +
           'The address is stored and matched normalised (NFKC, case-folded), like account e-mails.',
         params: IdParams,
         body: CreateInviteBody,
         response: {
-          201: Invite,
+          201: IssuedInvite,
           ...conflictResponse('Already a member, an invite is already pending, or no seat left on the plan'),
         },
       },
     },
     async (request, reply) =>
       reply.code(201).send(await invites.create(principalOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/v1/teams/:id/invites/:inviteId/resend',
+    {
+      config: { auth: auth.session, extension: true },
+      schema: {
+        operationId: 'teams.invites.resend',
+        summary: 'Mail a pending invite again, with a new token (owner or admin)',
+        description:
+          'The invite gets a new token and a new 7-day expiry; the link mailed before stops working. 404 for ' +
+          'an invite of another team, 409 when it was answered or has expired, 429 (Retry-After) past 3 ' +
+          'resends of one invite or 30 of the team per hour.',
+        params: InviteParams,
+        response: {
+          200: IssuedInvite,
+          ...conflictResponse('Invite already answered or expired'),
+          429: errorResponse('Too many resends; see Retry-After'),
+        },
+      },
+    },
+    async (request) => invites.resend(principalOf(request), request.params.id, request.params.inviteId),
   );
 
   app.delete(
@@ -93,7 +119,7 @@ export async function invitesRoutes(app: App) {
         },
       },
     },
-    async (request) => invites.accept(principalOf(request), request.params.token),
+    async (request) => invites.accept(principalOf(request), { token: request.params.token }),
   );
 
   app.post(
@@ -111,6 +137,42 @@ export async function invitesRoutes(app: App) {
         response: { 200: DeclinedInvite, ...conflictResponse('Invite already answered or expired') },
       },
     },
-    async (request) => invites.decline(principalOf(request), request.params.token),
+    async (request) => invites.decline(principalOf(request), { token: request.params.token }),
+  );
+
+  app.post(
+    '/api/v1/user/invites/:inviteId/accept',
+    {
+      config: { auth: auth.session, extension: true },
+      schema: {
+        operationId: 'invites.acceptById',
+        summary: 'Accept an invite sent to your verified e-mail address, by its id (as the inbox lists it)',
+        description:
+          'Without the mailed token the address is the only proof, so it must be verified: 403 ' +
+          '`email_unverified` otherwise (accept with the token of the mail instead). 404 for an unknown ' +
+          'invite or one sent to another address; 409 as for the token route.',
+        params: OwnInviteParams,
+        response: {
+          200: Team,
+          ...conflictResponse('Invite already used or expired, already a member, or no seat left'),
+        },
+      },
+    },
+    async (request) => invites.accept(principalOf(request), { inviteId: request.params.inviteId }),
+  );
+
+  app.post(
+    '/api/v1/user/invites/:inviteId/decline',
+    {
+      config: { auth: auth.session, extension: true },
+      schema: {
+        operationId: 'invites.declineById',
+        summary: 'Turn down an invite sent to your verified e-mail address, by its id',
+        description: 'The same answers as accepting by id: 403 `email_unverified`, 404, 409.',
+        params: OwnInviteParams,
+        response: { 200: DeclinedInvite, ...conflictResponse('Invite already answered or expired') },
+      },
+    },
+    async (request) => invites.decline(principalOf(request), { inviteId: request.params.inviteId }),
   );
 }

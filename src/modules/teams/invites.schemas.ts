@@ -8,12 +8,21 @@ export const Invite = Type.Object({
   teamId: Id,
   email: Type.String(),
   role: Type.Union(INVITE_ROLES.map((r) => Type.Literal(r))),
-  token: Type.String({ description: 'Single-use secret the invitee accepts with' }),
   expiresAt: Timestamp,
   createdAt: Timestamp,
 });
 
 export const InvitePage = Page(Invite);
+
+/** The answer of creating or resending an invite: the only time its token is shown (it is kept hashed). */
+export const IssuedInvite = Type.Object({
+  ...Invite.properties,
+  token: Type.String({
+    description:
+      'Single-use secret the invitee accepts with, also mailed to them; answered only here (lists never ' +
+      'show it) and replaced by a resend',
+  }),
+});
 
 export const DeclinedInvite = Type.Object({
   id: Id,
@@ -35,6 +44,7 @@ export const CreateInviteBody = Type.Object({
 });
 
 export const InviteParams = Type.Object({ id: Id, inviteId: Id });
+export const OwnInviteParams = Type.Object({ inviteId: Id });
 export const InviteTokenParams = Type.Object({
   token: Type.String({ maxLength: 128, pattern: '^[A-Za-z0-9_-]{16,128}$' }),
 });

@@ -84,6 +84,22 @@ const cases: MatrixCase[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/teams/{id}/invites/{inviteId}/resend',
+    build: async (team) => ({
+      url: `/api/v1/teams/${team.id}/invites/${(await newInvite(team)).id}/resend`,
+    }),
+  },
+  ...(['accept', 'decline'] as const).map(
+    (answer): MatrixCase => ({
+      method: 'POST',
+      path: `/api/v1/user/invites/{inviteId}/${answer}`,
+      build: async (team) => ({ url: `/api/v1/user/invites/${(await newInvite(team)).id}/${answer}` }),
+      // Anyone signed in may try an id; it answers only for the invited verified address (404 otherwise).
+      teamScoped: false,
+    }),
+  ),
+  {
+    method: 'POST',
     path: '/api/v1/invites/{token}/accept',
     build: async (team) => ({ url: `/api/v1/invites/${(await newInvite(team)).token}/accept` }),
     // Anyone signed in may try a token; a stranger gets 403 (another e-mail), tested with the invites.
@@ -141,8 +157,11 @@ const OPERATIONS = [
   'teams.invites.list',
   'teams.invites.create',
   'teams.invites.delete',
+  'teams.invites.resend',
   'invites.accept',
   'invites.decline',
+  'invites.acceptById',
+  'invites.declineById',
   'teams.statusConfig.get',
   'teams.statusConfig.update',
 ];

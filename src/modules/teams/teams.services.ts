@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { RateLimits } from '../../shared/rate-limits.ts';
 import type { Departures } from '../memberships/departures.ts';
 import { InvitesService } from './invites.service.ts';
 import { MembersService } from './members.service.ts';
@@ -7,11 +9,16 @@ import { StatusConfigService } from './status-config.service.ts';
 import { TeamsService } from './teams.service.ts';
 
 /** The services of the teams area, spread into the application's services container. */
-export function createTeamsServices(db: Db, clock: Clock, departures: Departures) {
+export function createTeamsServices(
+  db: Db,
+  clock: Clock,
+  departures: Departures,
+  mail: { mailer: Mailer; limits: RateLimits },
+) {
   return {
     teams: new TeamsService(db, clock),
     teamMembers: new MembersService(db, clock, departures),
-    teamInvites: new InvitesService(db, clock),
+    teamInvites: new InvitesService(db, clock, mail.mailer, mail.limits),
     teamStatusConfig: new StatusConfigService(db, clock),
   };
 }

@@ -18,7 +18,8 @@ export async function contactPeopleRoutes(app: App) {
         summary: 'Which e-mail addresses belong to platform users you may know',
         description:
           'A user counts when they share a team with the caller (for an API key: with its team) or allow ' +
-          'discovery (user preference discoverable). Unknown addresses and hidden users answer alike. Reads ' +
+          'discovery (user preference discoverable), and only by a verified address (anyone may sign up with ' +
+          'any address). Unknown or unverified addresses and hidden users answer alike. Reads ' +
           `only: an API key needs no write scope. Each caller may look up ${LOOKUPS_PER_HOUR} distinct ` +
           'addresses an hour (a user across their sessions, a team across its keys); past that: 429 with ' +
           'Retry-After, and the refused request counts nothing.',
@@ -41,7 +42,8 @@ export async function contactPeopleRoutes(app: App) {
         summary: 'What you share with a person',
         description:
           'Name the person by exactly one of contactId (a contact of one of your teams, linked to a user), ' +
-          'userId or email (a user who shares a team with you or allows discovery); anyone else is 404. ' +
+          'userId or email (a user who shares a team with you or allows discovery; an e-mail names a user only ' +
+          'once verified); anyone else is 404. ' +
           'Answers the teams you are both members of and, per area, what you share: tracks you both worked ' +
           'on, studio sessions and chat threads you both see.',
         querystring: TogetherQuery,

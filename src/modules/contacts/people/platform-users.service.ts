@@ -25,8 +25,8 @@ export class PlatformUsersService {
   ) {}
 
   /**
-   * Answers each address: a user the caller may know, or not. Unknown addresses and users who are hidden
-   * from the caller answer alike. Every distinct address counts against the caller's hourly budget; a
+   * Answers each address: a user the caller may know, or not. Unknown addresses, users who are hidden from
+   * the caller, and addresses not verified (anyone may sign up with any address) answer alike. Every distinct address counts against the caller's hourly budget; a
    * request over it is 429 and counts nothing.
    */
   async lookup(principal: Principal, input: { teamId: number; emails: string[] }) {
@@ -49,7 +49,8 @@ export class PlatformUsersService {
       .select({ id: users.id, email: sql<string>`lower(${users.email})`, name: users.name })
       .from(users)
       .where(
-        sql`lower(${users.email}) = any(${sql.param(distinct)}::text[]) and ${mayKnowSql(principal, users.id)}`,
+        sql`lower(${users.email}) = any(${sql.param(distinct)}::text[]) and ${users.emailVerifiedAt} is not null
+          and ${mayKnowSql(principal, users.id)}`,
       );
     const byEmail = new Map(found.map((u) => [u.email, u]));
     return {

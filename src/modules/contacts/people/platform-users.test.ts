@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../../test/helpers/account.ts';
 import { type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
 import { users } from '../../../db/schema/index.ts';
 import { expectValidationPaths } from '../contacts.test-support.ts';
@@ -19,6 +20,8 @@ beforeAll(async () => {
   elsewhere = await ctx.addMember(await ctx.newTeam(team.owner), 'member');
   discoverable = await ctx.newUser({ name: 'Dee Discoverable' });
   stranger = await ctx.newUser();
+  // Addresses name users only once verified (tested below with one that is not).
+  for (const user of [teammate, elsewhere, discoverable, stranger]) await markEmailVerified(ctx, user);
   const patched = await ctx.request({
     method: 'PATCH',
     url: '/api/v1/user/preferences',
@@ -79,8 +82,18 @@ describe('platform users', () => {
     ]);
   });
 
+  it('does not reveal an address that is not verified, even of a teammate (anyone may sign up with it)', async () => {
+    const unverified = await ctx.addMember(team, 'member');
+    const [found] = (await lookup([unverified.email])).json().results;
+    expect(found).toEqual({ email: unverified.email, isPlatformUser: false, userId: null, name: null });
+    await markEmailVerified(ctx, unverified);
+    const [later] = (await lookup([unverified.email])).json().results;
+    expect(later).toMatchObject({ isPlatformUser: true, userId: unverified.id });
+  });
+
   it('stops finding a user who turns discovery off', async () => {
     const shy = await ctx.newUser();
+    await markEmailVerified(ctx, shy);
     await ctx.database.db
       .update(users)
       .set({ preferences: { discoverable: true } })

@@ -77,7 +77,8 @@ export class TogetherService {
     const which =
       q.userId !== undefined
         ? eq(users.id, q.userId)
-        : sql`lower(${users.email}) = ${normaliseEmail(q.email!)}`;
+        : // An address names its user only once verified: anyone may sign up with any address.
+          sql`lower(${users.email}) = ${normaliseEmail(q.email!)} and ${users.emailVerifiedAt} is not null`;
     const [row] = await this.db
       .select(person)
       .from(users)

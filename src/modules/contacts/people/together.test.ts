@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../../test/helpers/account.ts';
 import { type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
 import { trackCollaborators, tracks, trackVersions, users } from '../../../db/schema/index.ts';
 import { contactHelpers, expectValidationPaths } from '../contacts.test-support.ts';
@@ -19,6 +20,8 @@ beforeAll(async () => {
   caller = shared.owner;
   person = await ctx.addMember(shared, 'member');
   stranger = await ctx.newUser();
+  // An e-mail names a user only once verified.
+  for (const user of [person, stranger]) await markEmailVerified(ctx, user);
   mine = await ctx.newTeam(caller, 'A Mine');
   const second = await ctx.newTeam(caller, 'C Also shared');
   await ctx.addMember(second, 'admin', person);
@@ -96,6 +99,10 @@ describe('together', () => {
       .update(users)
       .set({ preferences: { discoverable: true } })
       .where(eq(users.id, dee.id));
+    // Anyone may sign up with any address: one not verified names nobody, though its user is discoverable.
+    expect((await together(`email=${encodeURIComponent(dee.email)}`)).statusCode).toBe(404);
+    expect((await together(`userId=${dee.id}`)).statusCode).toBe(200);
+    await markEmailVerified(ctx, dee);
     const res = await together(`email=${encodeURIComponent(dee.email)}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { organisationInvitations as invitations } from '../../../db/schema/index.ts';
+import { organisationInvitations as invitations, organisations, users } from '../../../db/schema/index.ts';
 import { sameEmail } from '../../../shared/email.ts';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -81,9 +81,48 @@ export async function hasOpenInvitation(db: Db, organisationId: number, who: Inv
   return row !== undefined;
 }
 
-export async function findInvitationByToken(db: Db, token: string): Promise<InvitationRow | undefined> {
-  const [row] = await db.select().from(invitations).where(eq(invitations.token, token)).limit(1);
+/** The invitation whose token hashes to `tokenHash` (tokens are kept hashed). */
+export async function findInvitationByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).limit(1);
   return row;
+}
+
+export async function findInvitation(db: Db, id: number): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(invitations).where(eq(invitations.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Gives an unanswered invitation a new token (the old one stops working) and a new expiry; undefined when it
+ * was answered or withdrawn meanwhile.
+ */
+export async function renewInvitation(
+  db: Db,
+  id: number,
+  values: { tokenHash: string; expiresAt: Date },
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .update(invitations)
+    .set(values)
+    .where(and(eq(invitations.id, id), unanswered()))
+    .returning();
+  return row;
+}
+
+/** What an invitation mail names: the organisation and who invited. */
+export async function findMailNames(db: Db, organisationId: number, inviterId: string | null) {
+  const [organisation] = await db
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .limit(1);
+  const [inviter] = inviterId
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, inviterId)).limit(1)
+    : [];
+  return { organisationName: organisation?.name ?? 'an organisation', inviterName: inviter?.name ?? null };
 }
 
 /** Spends the invitation for `userId`; false when another request answered it first or it has expired. */

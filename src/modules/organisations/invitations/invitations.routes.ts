@@ -10,15 +10,17 @@ import {
   InvitationParams,
   InvitationsQuery,
   InvitationTokenParams,
-  OrganisationInvitation,
+  IssuedOrganisationInvitation,
   OrganisationInvitationPage,
+  OwnInvitationParams,
 } from './invitations.schemas.ts';
 
 const CREATE_DESCRIPTION =
   'Invites a person by `userId` or `email` (one of them) as `role` (default member; only owners invite ' +
   'owners). The answer is the same whether or not an account has that id or address, and names nobody: ' +
-  'the person joins only by accepting (`POST /api/v1/organisation-invitations/{token}/accept`). Single use; ' +
-  'expires in 7 days. 409 when a member already has that id or address, or an invitation to them is pending.';
+  'the person joins only by accepting (`POST /api/v1/organisation-invitations/{token}/accept`). An invitation ' +
+  'to an address is mailed there with its accept link; the answer carries the same `token`, shown this once. ' +
+  'Single use; expires in 7 days. 409 when a member already has that id or address, or an invitation to them is pending.';
 
 /** Invitations to an organisation: made and withdrawn by its owners and admins, answered by the invited. */
 export async function organisationInvitationsRoutes(app: App) {
@@ -30,7 +32,8 @@ export async function organisationInvitationsRoutes(app: App) {
       ...sessionExtension,
       schema: {
         operationId: 'organisations.invitations.list',
-        summary: 'Pending invitations (neither answered nor expired), with their tokens (owners and admins)',
+        summary: 'Pending invitations (neither answered nor expired) (owners and admins)',
+        description: 'Items carry no token: tokens are kept hashed and answered only by create and resend.',
         params: IdParams,
         querystring: InvitationsQuery,
         response: { 200: OrganisationInvitationPage },
@@ -58,7 +61,7 @@ export async function organisationInvitationsRoutes(app: App) {
           params: IdParams,
           body: CreateInvitationBody,
           response: {
-            201: OrganisationInvitation,
+            201: IssuedOrganisationInvitation,
             409: errorResponse('Already a member, or an invitation to them is pending'),
           },
         },
@@ -66,6 +69,29 @@ export async function organisationInvitationsRoutes(app: App) {
       async (request, reply) =>
         reply.code(201).send(await invitations.create(principalOf(request), request.params.id, request.body)),
     );
+
+  app.post(
+    '/api/v1/organisations/:id/invitations/:invitationId/resend',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'organisations.invitations.resend',
+        summary: 'Mail a pending invitation to an address again, with a new token (owners and admins)',
+        description:
+          'The invitation gets a new token and a new 7-day expiry; the link mailed before stops working. 404 ' +
+          'for an invitation of another organisation; 409 when it was answered, has expired or was sent to a ' +
+          'user id; 429 (Retry-After) past 3 resends of one invitation or 30 of the organisation per hour.',
+        params: InvitationParams,
+        response: {
+          200: IssuedOrganisationInvitation,
+          409: errorResponse('Answered, expired, or sent to a user id'),
+          429: errorResponse('Too many resends; see Retry-After'),
+        },
+      },
+    },
+    async (request) =>
+      invitations.resend(principalOf(request), request.params.id, request.params.invitationId),
+  );
 
   app.delete(
     '/api/v1/organisations/:id/invitations/:invitationId',
@@ -103,7 +129,7 @@ export async function organisationInvitationsRoutes(app: App) {
         },
       },
     },
-    async (request) => invitations.accept(principalOf(request), request.params.token),
+    async (request) => invitations.accept(principalOf(request), { token: request.params.token }),
   );
 
   app.post(
@@ -120,6 +146,45 @@ export async function organisationInvitationsRoutes(app: App) {
         response: { 200: DeclinedInvitation, 409: errorResponse('Already answered or expired') },
       },
     },
-    async (request) => invitations.decline(principalOf(request), request.params.token),
+    async (request) => invitations.decline(principalOf(request), { token: request.params.token }),
+  );
+
+  app.post(
+    '/api/v1/user/organisation-invitations/:invitationId/accept',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'organisationInvitations.acceptById',
+        summary: 'Accept an invitation sent to you, by its id (as the inbox lists it)',
+        description:
+          'For an invitation to your user id, or to your e-mail address once it is verified: without the ' +
+          'token the address is the only proof, so an unverified one gets 403 `email_unverified` (accept ' +
+          'with the token of the mail instead). 404 for an unknown invitation or one sent to someone else; ' +
+          '409 as for the token route.',
+        params: OwnInvitationParams,
+        response: {
+          200: Organisation,
+          409: errorResponse('Already answered or expired, already a member, or no longer valid'),
+        },
+      },
+    },
+    async (request) =>
+      invitations.accept(principalOf(request), { invitationId: request.params.invitationId }),
+  );
+
+  app.post(
+    '/api/v1/user/organisation-invitations/:invitationId/decline',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'organisationInvitations.declineById',
+        summary: 'Turn down an invitation sent to you, by its id',
+        description: 'The same answers as accepting by id: 403 `email_unverified`, 404, 409.',
+        params: OwnInvitationParams,
+        response: { 200: DeclinedInvitation, 409: errorResponse('Already answered or expired') },
+      },
+    },
+    async (request) =>
+      invitations.decline(principalOf(request), { invitationId: request.params.invitationId }),
   );
 }

@@ -12,12 +12,21 @@ export const OrganisationInvitation = Type.Object({
     description: 'The user id invited, or null for an invitation to an address',
   }),
   role: OrganisationRoleSchema,
-  token: Type.String({ description: 'Single-use secret the invited person accepts or declines with' }),
   expiresAt: Timestamp,
   createdAt: Timestamp,
   invitedBy: Type.Union([Uuid, Type.Null()]),
 });
 export const OrganisationInvitationPage = Page(OrganisationInvitation);
+
+/** The answer of creating or resending an invitation: the only time its token is shown (it is kept hashed). */
+export const IssuedOrganisationInvitation = Type.Object({
+  ...OrganisationInvitation.properties,
+  token: Type.String({
+    description:
+      'Single-use secret the invited person accepts or declines with, also mailed to an invited address; ' +
+      'answered only here (lists never show it) and replaced by a resend',
+  }),
+});
 export const InvitationsQuery = Type.Object(PageQuery);
 
 export const CreateInvitationBody = Type.Object({
@@ -41,6 +50,7 @@ export const DeclinedInvitation = Type.Object({
 });
 
 export const InvitationParams = Type.Object({ id: Id, invitationId: Id });
+export const OwnInvitationParams = Type.Object({ invitationId: Id });
 export const InvitationTokenParams = Type.Object({
   token: Type.String({ maxLength: 128, pattern: '^[A-Za-z0-9_-]{16,128}$' }),
 });

@@ -1,13 +1,17 @@
 import type { Db } from '../../../db/client.ts';
 import type { OrganisationRole } from '../../../db/schema/index.ts';
+import type { Mailer } from '../../../mail/mailer.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { sqlState } from '../../../shared/db-errors.ts';
 import { normaliseEmail } from '../../../shared/email.ts';
 import { errors } from '../../../shared/errors.ts';
-import { randomToken } from '../../../shared/hash.ts';
+import { randomToken, sha256 } from '../../../shared/hash.ts';
+import { invitationMail } from '../../../shared/invitation-mail.ts';
+import { refundResend, takeResend } from '../../../shared/invitation-resends.ts';
 import { addressOf } from '../../../shared/own-address.ts';
 import { decodeIdCursor, toPage } from '../../../shared/pagination.ts';
+import type { RateLimits } from '../../../shared/rate-limits.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
 import { lockOrganisation, manageUnderLock, organisationRoleOf, requireOrganisation } from '../access.ts';
 import { isMemberBy } from '../members.repository.ts';
@@ -26,16 +30,21 @@ export type InvitationInput = {
 
 const ALREADY_PENDING = 'An invitation to this person is already pending';
 
+/** An invitation as lists show it: never its token (kept hashed; only creating and resending answer it). */
 function view(row: repo.InvitationRow) {
-  const { id, organisationId, email, userId, role, token, expiresAt, createdAt, createdBy } = row;
-  return { id, organisationId, email, userId, role, token, expiresAt, createdAt, invitedBy: createdBy };
+  const { id, organisationId, email, userId, role, expiresAt, createdAt, createdBy } = row;
+  return { id, organisationId, email, userId, role, expiresAt, createdAt, invitedBy: createdBy };
 }
+
+/** How the invited person's action reaches an invitation: its token, or its id (for them, without one). */
+type InvitationKey = { token: string } | { invitationId: number };
 
 /**
  * Invitations to an organisation: the only way a person joins it. Owners and admins invite an e-mail address
  * or a user id; the answer is the same whether an account exists behind it or not, and tells nothing of the
- * person (no name, no address) until they accept. The invited person accepts or declines once, with the
- * invitation's token, signed in as the user or with the address it names.
+ * person (no name, no address) until they accept. An invitation to an address is mailed there with its
+ * token. The invited person accepts or declines once, signed in as the user or with the address it names:
+ * with the token, or by the invitation's id (for an address, once it is verified).
  */
 export class OrganisationInvitationsService {
   constructor(
@@ -43,6 +52,8 @@ export class OrganisationInvitationsService {
     private readonly clock: Clock,
     private readonly members: OrganisationMembersService,
     private readonly organisations: OrganisationsService,
+    private readonly mailer: Mailer,
+    private readonly limits: RateLimits,
   ) {}
 
   async list(principal: Principal, organisationId: number, page: Page) {
@@ -79,22 +90,76 @@ export class OrganisationInvitationsService {
         const now = this.clock.now();
         await repo.clearClosedInvitations(tx, organisationId, who, now);
         if (await repo.hasOpenInvitation(tx, organisationId, who)) throw errors.conflict(ALREADY_PENDING);
+        const token = randomToken(24);
         const row = await repo.insertInvitation(tx, {
           organisationId,
           email: who.email ?? null,
           userId: who.userId ?? null,
           role,
-          token: randomToken(24),
+          tokenHash: sha256(token),
           expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
           createdBy: actor.userId,
           createdAt: now,
         });
-        return view(row);
+        await this.mail(tx, row, token);
+        return { ...view(row), token };
       });
     } catch (error) {
       if (sqlState(error) === '23505') throw errors.conflict(ALREADY_PENDING);
       throw error;
     }
+  }
+
+  /**
+   * Mails an open invitation to an address again, with a new token (the old link stops working) and a new
+   * expiry. 404 for an invitation of another organisation; 409 when it was answered or has expired, or was
+   * sent to a user id (there is no address to mail); 429 past the resend budgets.
+   */
+  async resend(principal: Principal, organisationId: number, invitationId: number) {
+    await requireOrganisation(this.db, principal, organisationId, 'manage');
+    const found = await repo.findInvitation(this.db, invitationId);
+    if (!found || found.organisationId !== organisationId) throw errors.notFound('invitation');
+    if (found.email === null)
+      throw errors.conflict('An invitation to a user id is not mailed; it waits in their inbox');
+    if (found.acceptedAt || found.declinedAt)
+      throw errors.conflict('This invitation has already been answered');
+    if (found.expiresAt <= this.clock.now())
+      throw errors.conflict('This invitation has expired; withdraw it and invite again');
+    const keys = [`organisation_invitation:${invitationId}`, `organisation:${organisationId}`] as const;
+    await takeResend(this.limits, ...keys);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const token = randomToken(24);
+        const row = await repo.renewInvitation(tx, invitationId, {
+          tokenHash: sha256(token),
+          expiresAt: new Date(this.clock.now().getTime() + INVITATION_TTL_MS),
+        });
+        if (!row) throw errors.conflict('This invitation has already been answered');
+        await this.mail(tx, row, token);
+        return { ...view(row), token };
+      });
+    } catch (error) {
+      await refundResend(this.limits, ...keys);
+      throw error;
+    }
+  }
+
+  /** Queues the invitation mail of an invitation to an address, in the transaction that made the token. */
+  private async mail(tx: Db, row: repo.InvitationRow, token: string) {
+    if (row.email === null) return;
+    const names = await repo.findMailNames(tx, row.organisationId, row.createdBy);
+    await this.mailer.send(tx, {
+      to: row.email,
+      kind: 'organisations.invitation',
+      content: invitationMail({
+        inviter: names.inviterName,
+        to: `the organisation "${names.organisationName}"`,
+        role: row.role,
+        expiresAt: row.expiresAt,
+        url: this.mailer.link('/organisation-invitations/accept', { token }),
+        sameAddress: true,
+      }),
+    });
   }
 
   async revoke(principal: Principal, organisationId: number, invitationId: number): Promise<void> {
@@ -108,10 +173,10 @@ export class OrganisationInvitationsService {
    * 403 for someone it was not sent to, 409 when it was answered, has expired, or whoever sent it no longer
    * holds the role it would give (an admin for members and admins, an owner for owners).
    */
-  async accept(principal: Principal, token: string) {
+  async accept(principal: Principal, key: InvitationKey) {
     const userId = sessionUserId(principal);
     const organisationId = await this.db.transaction(async (tx) => {
-      const invitation = await this.requireOwnOpenInvitation(tx, userId, token);
+      const invitation = await this.requireOwnOpenInvitation(tx, userId, key);
       await lockOrganisation(tx, invitation.organisationId);
       await this.requireSenderStanding(tx, invitation);
       // The conditional update is what makes an invitation single-use when accepts race.
@@ -124,10 +189,10 @@ export class OrganisationInvitationsService {
   }
 
   /** Turns the invitation down; it leaves the person's inbox and the organisation may invite them again. */
-  async decline(principal: Principal, token: string) {
+  async decline(principal: Principal, key: InvitationKey) {
     const userId = sessionUserId(principal);
     return this.db.transaction(async (tx) => {
-      const invitation = await this.requireOwnOpenInvitation(tx, userId, token);
+      const invitation = await this.requireOwnOpenInvitation(tx, userId, key);
       const declined = await repo.declineInvitation(tx, invitation.id, this.clock.now());
       if (!declined) throw errors.conflict('This invitation has already been answered or has expired');
       const { id, organisationId, role, expiresAt, declinedAt } = declined;
@@ -136,18 +201,29 @@ export class OrganisationInvitationsService {
   }
 
   /**
-   * The open invitation of `token` for this user: sent to their id, or to their address (verified or not:
-   * holding the token is the proof). 404, 403 or 409 otherwise.
+   * The open invitation for this user: sent to their id, or to their address. With its token the address
+   * need not be verified (holding the token is the proof; 404 unknown, 403 for anyone else); by its id the
+   * address alone is the proof, so it must be verified (404 unknown or not theirs, 403 email_unverified).
+   * 409 when it is not open.
    */
-  private async requireOwnOpenInvitation(tx: Db, userId: string, token: string) {
-    const invitation = await repo.findInvitationByToken(tx, token);
+  private async requireOwnOpenInvitation(tx: Db, userId: string, key: InvitationKey) {
+    const byToken = 'token' in key;
+    const invitation = byToken
+      ? await repo.findInvitationByTokenHash(tx, sha256(key.token))
+      : await repo.findInvitation(tx, key.invitationId);
     if (!invitation) throw errors.notFound('invitation');
     if (invitation.userId !== null) {
-      if (invitation.userId !== userId) throw errors.forbidden('This invitation was sent to another account');
+      if (invitation.userId !== userId) {
+        if (!byToken) throw errors.notFound('invitation');
+        throw errors.forbidden('This invitation was sent to another account');
+      }
     } else {
       const own = await addressOf(tx, userId);
-      if (!own || normaliseEmail(own.email) !== normaliseEmail(invitation.email ?? ''))
+      if (!own || normaliseEmail(own.email) !== normaliseEmail(invitation.email ?? '')) {
+        if (!byToken) throw errors.notFound('invitation');
         throw errors.forbidden('This invitation was sent to another e-mail address');
+      }
+      if (!byToken && !own.verified) throw errors.emailUnverified();
     }
     if (invitation.acceptedAt) throw errors.conflict('This invitation has already been used');
     if (invitation.declinedAt) throw errors.conflict('This invitation was declined');

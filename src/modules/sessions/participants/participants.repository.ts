@@ -5,6 +5,7 @@ import {
   sessionParticipants as participants,
   studioSessions,
   teamMembers,
+  teams,
   users,
 } from '../../../db/schema/index.ts';
 import { sameEmail } from '../../../shared/email.ts';
@@ -127,6 +128,8 @@ export type NewParticipant = {
   status: ParticipantStatus;
   invitedBy: string | null;
   respondedAt: Date | null;
+  /** SHA-256 of the token mailed with an e-mail invitation. */
+  tokenHash?: string | null;
   now: Date;
 };
 
@@ -141,7 +144,7 @@ export async function insertParticipant(db: Db, p: NewParticipant): Promise<numb
   return row?.id;
 }
 
-/** Records an answer; an e-mail invitation also gets the user who answered it. */
+/** Records an answer; an e-mail invitation also gets the user who answered it, and its token is spent. */
 export async function setAnswer(
   db: Db,
   participantId: number,
@@ -154,6 +157,7 @@ export async function setAnswer(
       userId: answer.userId,
       respondedAt: answer.now,
       updatedAt: answer.now,
+      tokenHash: null,
     })
     .where(eq(participants.id, participantId));
 }
@@ -172,6 +176,69 @@ export async function deleteParticipant(
   if (row.userId !== null || row.email === null) return { userId: row.userId };
   const [byEmail] = await db.select({ id: users.id }).from(users).where(sameEmail(users.email, row.email));
   return { userId: byEmail?.id ?? null };
+}
+
+/** The e-mail invitation whose (unspent) token hashes to `tokenHash`. */
+export async function findByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ id: number; sessionId: number } | undefined> {
+  const [row] = await db
+    .select({ id: participants.id, sessionId: participants.sessionId })
+    .from(participants)
+    .where(eq(participants.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Whether the participant is an e-mail invitation nobody has answered yet (the kind that is mailed). */
+export async function isOpenEmailInvitation(
+  db: Db,
+  sessionId: number,
+  participantId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(
+      and(
+        eq(participants.id, participantId),
+        eq(participants.sessionId, sessionId),
+        isNull(participants.userId),
+        eq(participants.status, 'invited'),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** Gives an unanswered e-mail invitation a new token (the old one stops working); false when answered meanwhile. */
+export async function renewToken(db: Db, participantId: number, tokenHash: string, now: Date) {
+  const rows = await db
+    .update(participants)
+    .set({ tokenHash, updatedAt: now })
+    .where(
+      and(
+        eq(participants.id, participantId),
+        isNull(participants.userId),
+        eq(participants.status, 'invited'),
+      ),
+    )
+    .returning({ id: participants.id });
+  return rows.length > 0;
+}
+
+/** What an invitation mail names: the session, its team, and who invited. */
+export async function findMailNames(db: Db, sessionId: number, inviterId: string | null) {
+  const [session] = await db
+    .select({ title: studioSessions.title, startsAt: studioSessions.startsAt, teamName: teams.name })
+    .from(studioSessions)
+    .innerJoin(teams, eq(teams.id, studioSessions.teamId))
+    .where(eq(studioSessions.id, sessionId))
+    .limit(1);
+  const [inviter] = inviterId
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, inviterId)).limit(1)
+    : [];
+  return { session, inviterName: inviter?.name ?? null };
 }
 
 export async function isTeamMember(db: Db, teamId: number, userId: string): Promise<boolean> {

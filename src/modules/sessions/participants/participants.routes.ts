@@ -6,13 +6,16 @@ import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
 import { session, sessionExtension, sessionLinkExtension } from '../route-auth.ts';
 import { EmptyBody, SessionParams, TeamBody, TeamPageQuery, TeamQuery } from '../sessions.schemas.ts';
 import {
+  InvitationTokenParams,
   InviteBody,
+  InvitedParticipant,
   InviteUrl,
   JoinParams,
   Participant,
   ParticipantPage,
   ParticipantParams,
   RemoveParticipantQuery,
+  ResendBody,
   RespondBody,
 } from './participants.schemas.ts';
 import { INVITE_LINK_TTL_DAYS } from './participants.service.ts';
@@ -50,10 +53,12 @@ export async function participantsRoutes(app: App) {
         description:
           'Any member of the team. The invited answer with POST .../respond; someone who is not a member ' +
           'of the team reads the session and its participants, and once they accept, its files, songs, ' +
-          'recordings, markers and canvas (never changing them). Inviting the same person twice is 409.',
+          'recordings, markers and canvas (never changing them). Inviting the same person twice is 409. ' +
+          'An e-mail invitation is mailed to the address with a link holding its `token` (also in this ' +
+          'answer, shown this once): POST /api/v1/session-invitations/{token}/accept answers it.',
         params: SessionParams,
         body: InviteBody,
-        response: { 201: Participant, 409: errorResponse('conflict: already invited') },
+        response: { 201: InvitedParticipant, 409: errorResponse('conflict: already invited') },
       },
     },
     async (request, reply) =>
@@ -141,6 +146,59 @@ export async function participantsRoutes(app: App) {
 
   await app.register(async (scope: App) => {
     acceptEmptyJsonBody(scope);
+    scope.post(
+      '/api/v1/sessions/:sessionId/participants/:participantId/resend',
+      {
+        ...sessionExtension,
+        schema: {
+          operationId: 'sessions.participants.resend',
+          summary: 'Mail an unanswered e-mail invitation again, with a new token (any member of the team)',
+          description:
+            'The link mailed before stops working. 404 for a participant of another session; 409 for one ' +
+            'that is not an e-mail invitation nobody has answered; 429 (Retry-After) past 3 resends of one ' +
+            'invitation or 30 resends of the team (its team invites included) per hour. Body optional.',
+          params: ParticipantParams,
+          body: ResendBody,
+          response: {
+            200: InvitedParticipant,
+            409: errorResponse('Not an unanswered e-mail invitation'),
+            429: errorResponse('Too many resends; see Retry-After'),
+          },
+        },
+      },
+      async (request) => {
+        const { sessionId, participantId } = request.params;
+        return participants.resend(principalOf(request), sessionId, participantId, request.body.teamId);
+      },
+    );
+
+    for (const [answer, accept] of [
+      ['accept', true],
+      ['decline', false],
+    ] as const)
+      scope.post(
+        `/api/v1/session-invitations/:token/${answer}`,
+        {
+          ...sessionLinkExtension,
+          schema: {
+            operationId: `sessions.invitations.${answer}`,
+            summary: `${accept ? 'Accept' : 'Decline'} an e-mail invitation to a session with its mailed token`,
+            description:
+              'The token is the proof: any signed-in account holding it answers, its address verified or ' +
+              'not, and the invitation becomes that account’s (later changes of the answer: POST ' +
+              '.../respond). The token works once. 404 for an unknown, spent or replaced token; 409 when ' +
+              'you are invited to the session otherwise already. Takes no body (or `{}`).',
+            params: InvitationTokenParams,
+            body: EmptyBody,
+            response: {
+              200: Participant,
+              409: errorResponse('You are invited to this session otherwise already'),
+            },
+          },
+        },
+        async (request) => participants.answerWithToken(principalOf(request), request.params.token, accept),
+      );
+
     scope.post(
       '/api/v1/session-links/:token/join',
       {

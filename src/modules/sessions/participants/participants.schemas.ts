@@ -27,6 +27,31 @@ export const Participant = Type.Object(
 );
 export const ParticipantPage = Page(Participant);
 
+/** A participant as inviting and resending answer it: an e-mail invitation with its token, shown this once. */
+export const InvitedParticipant = Type.Object(
+  {
+    ...Participant.properties,
+    token: Type.Optional(
+      Type.String({
+        description:
+          'E-mail invitations only: the single-use secret mailed to the address ' +
+          '(POST /api/v1/session-invitations/{token}/accept); answered only here, replaced by a resend',
+      }),
+    ),
+  },
+  { description: Participant.description },
+);
+
+export const ResendBody = Type.Object({ teamId: OptionalTeamId });
+
+export const InvitationTokenParams = Type.Object({
+  token: Type.String({
+    maxLength: 128,
+    pattern: '^[A-Za-z0-9_-]{16,128}$',
+    description: 'The token of an e-mail invitation, as mailed',
+  }),
+});
+
 export const InviteBody = Type.Object(
   {
     teamId: OptionalTeamId,

@@ -1,9 +1,14 @@
 import type { Db } from '../../../db/client.ts';
+import type { Mailer } from '../../../mail/mailer.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { sqlState } from '../../../shared/db-errors.ts';
 import { errors } from '../../../shared/errors.ts';
+import { randomToken, sha256 } from '../../../shared/hash.ts';
+import { invitationMail } from '../../../shared/invitation-mail.ts';
+import { refundResend, takeResend } from '../../../shared/invitation-resends.ts';
 import { decodeIdCursor, toPage } from '../../../shared/pagination.ts';
+import type { RateLimits } from '../../../shared/rate-limits.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
 import { requireSession } from '../session-access.ts';
 import type { SessionEvents } from '../session-events.ts';
@@ -45,6 +50,8 @@ export class ParticipantsService {
     private readonly events: SessionEvents,
     private readonly signers: SessionLinkSigners,
     private readonly baseUrl: string,
+    private readonly mailer: Mailer,
+    private readonly limits: RateLimits,
   ) {}
 
   async list(principal: Principal, sessionId: number, teamId: number, page: Page) {
@@ -53,27 +60,109 @@ export class ParticipantsService {
     return toPage(rows, page.limit, (last) => last.id);
   }
 
-  /** Invites a member of the session's team (by userId) or anyone (by e-mail). */
+  /**
+   * Invites a member of the session's team (by userId) or anyone (by e-mail). An e-mail invitation is mailed
+   * with a token that accepts it; the answer carries that token (shown this once; it is kept hashed).
+   */
   async invite(principal: Principal, sessionId: number, input: InviteInput) {
     if ((input.userId === undefined) === (input.email === undefined))
       throw errors.validation([{ path: '/body', message: 'must have exactly one of userId and email' }]);
     const { session, userId } = await requireSession(this.db, principal, sessionId, 'member', input.teamId);
     if (input.userId !== undefined && !(await repo.isTeamMember(this.db, session.teamId, input.userId)))
       throw errors.notFound('team member');
+    const email = input.email?.trim();
+    const token = email === undefined ? undefined : randomToken(24);
     return this.db.transaction(async (tx) => {
       const id = await repo.insertParticipant(tx, {
         sessionId,
         userId: input.userId ?? null,
-        email: input.email?.trim() ?? null,
+        email: email ?? null,
         name: input.name?.trim() ?? null,
         status: 'invited',
         invitedBy: userId,
         respondedAt: null,
+        tokenHash: token === undefined ? null : sha256(token),
         now: this.clock.now(),
       });
       if (id === undefined) throw errors.conflict('This person is already invited to the session');
       await this.events.record(tx, principal, session, 'participant.invited', { participantId: id });
-      return (await repo.findParticipant(tx, sessionId, id))!;
+      if (email !== undefined && token !== undefined) await this.mail(tx, sessionId, email, userId, token);
+      const participant = (await repo.findParticipant(tx, sessionId, id))!;
+      return token === undefined ? participant : { ...participant, token };
+    });
+  }
+
+  /**
+   * Mails an unanswered e-mail invitation again with a new token (the old link stops working). Members of
+   * the team, like inviting; 404 for a participant of another session, 409 for one that is not an unanswered
+   * e-mail invitation, 429 past the resend budgets (per invitation, and per team with its team invites).
+   */
+  async resend(principal: Principal, sessionId: number, participantId: number, teamId?: number) {
+    const { session, userId } = await requireSession(this.db, principal, sessionId, 'member', teamId);
+    const participant = await repo.findParticipant(this.db, sessionId, participantId);
+    if (!participant) throw errors.notFound('participant');
+    if (participant.email === null || !(await repo.isOpenEmailInvitation(this.db, sessionId, participantId)))
+      throw errors.conflict('Only an e-mail invitation nobody has answered yet is mailed again');
+    const keys = [`session_invitation:${participantId}`, `team:${session.teamId}`] as const;
+    await takeResend(this.limits, ...keys);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const token = randomToken(24);
+        if (!(await repo.renewToken(tx, participantId, sha256(token), this.clock.now())))
+          throw errors.conflict('This invitation has been answered meanwhile');
+        await this.mail(tx, sessionId, participant.email!, participant.invitedBy ?? userId, token);
+        return { ...(await repo.findParticipant(tx, sessionId, participantId))!, token };
+      });
+    } catch (error) {
+      await refundResend(this.limits, ...keys);
+      throw error;
+    }
+  }
+
+  /**
+   * Answers an e-mail invitation with the token it was mailed with: the token is the proof, whatever the
+   * caller's address (verified or not), and the invitation becomes the caller's. The token is spent; later
+   * changes of the answer go through respond. 404 for an unknown or spent token; 409 when the caller is
+   * invited to the session otherwise already.
+   */
+  async answerWithToken(principal: Principal, token: string, accept: boolean) {
+    const userId = sessionUserId(principal);
+    const status = accept ? 'accepted' : 'declined';
+    return answering(() =>
+      this.db.transaction(async (tx) => {
+        const found = await repo.findByTokenHash(tx, sha256(token));
+        if (!found) throw errors.notFound('invitation');
+        const session = await lockSession(tx, found.sessionId);
+        if (!session) throw errors.notFound('invitation');
+        // Locked: a concurrent answer with the same token finds it spent.
+        const still = await repo.findByTokenHash(tx, sha256(token));
+        if (!still) throw errors.notFound('invitation');
+        await repo.setAnswer(tx, found.id, { status, userId, now: this.clock.now() });
+        await this.events.record(tx, principal, session, 'participant.responded', {
+          participantId: found.id,
+          status,
+        });
+        return (await repo.findParticipant(tx, found.sessionId, found.id))!;
+      }),
+    );
+  }
+
+  /** Queues the invitation mail of an e-mail invitation, in the transaction that made its token. */
+  private async mail(tx: Db, sessionId: number, to: string, inviterId: string, token: string) {
+    const { session, inviterName } = await repo.findMailNames(tx, sessionId, inviterId);
+    const when = session ? ` on ${session.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+    await this.mailer.send(tx, {
+      to,
+      kind: 'sessions.invitation',
+      content: invitationMail({
+        inviter: inviterName,
+        to: session
+          ? `the studio session "${session.title}" of ${session.teamName}${when}`
+          : 'a studio session',
+        expiresAt: null,
+        url: this.mailer.link('/session-invitations/accept', { token }),
+        sameAddress: false,
+      }),
     });
   }
 
