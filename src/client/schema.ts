@@ -21,6 +21,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an address with the token of its mailed link
+         * @description The token of a `/verify-email?token=` link: the one mailed at sign-up (or by /auth/verify-email/resend) marks the address verified; the one mailed by POST /user/email moves the account to the new address (409 when another account has it by then) and sends a notice to the former one. No session is needed: the token is the capability. Each token works once, for 48 hours, and only while it is the newest of its kind; a used, expired, replaced or unknown token gets 400 `invalid_token`. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
+         */
+        post: operations["auth.verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a fresh verification link to the signed-in user’s address
+         * @description Earlier links stop working. 409 when the address is already verified; past 3 requests an hour, 429 with Retry-After.
+         */
+        post: operations["auth.verifyEmail.resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description Always 202 with the same body, whether or not an account uses the address: the answer tells nothing about which addresses have accounts. When one does (in any form of the address, like sign-in), a `/reset-password?token=` link is mailed to it, working once for 30 minutes; a newer link replaces it. At most 3 links an hour go to one address (later requests get the same 202 and send nothing); past 20 requests an hour from one client address, 429 with Retry-After. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
+         */
+        post: operations["auth.passwordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the token of a reset link
+         * @description The password follows the sign-up rules (400 validation_failed). On success (204) every session and refresh token of the account ends at once, on every server, the address counts as verified, and a notice goes to it; sign in with the new password. A used, expired, replaced or unknown token, or one sent to an address the account no longer has, gets 400 `invalid_token`. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
+         */
+        post: operations["auth.passwordReset.confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/signup": {
         parameters: {
             query?: never;
@@ -32,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign in
-         * @description E-mails are stored normalised (NFKC, case-folded: `ADA@Example.com` is `ada@example.com`) and are unique in that form (409). Passwords have 8 to 256 characters; common passwords, simple runs such as 12345678, fewer than four different characters and the e-mail address itself are refused with 400 validation_failed. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
+         * @description E-mails are stored normalised (NFKC, case-folded: `ADA@Example.com` is `ada@example.com`) and are unique in that form (409). Passwords have 8 to 256 characters; common passwords, simple runs such as 12345678, fewer than four different characters and the e-mail address itself are refused with 400 validation_failed. A `/verify-email?token=` link is mailed to the address (see POST /auth/verify-email); until it is opened the account’s `emailVerified` is false. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
          */
         post: operations["auth.signup"];
         delete?: never;
@@ -72,7 +152,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a refresh token into a new token pair
-         * @description Each refresh token works once; presenting a spent one ends the whole session. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
+         * @description Each refresh token works once; presenting a spent one ends the whole session. A rotation stamps the session's `lastUsedAt` and client address (see GET /user/sessions). Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
          */
         post: operations["auth.refresh"];
         delete?: never;
@@ -383,14 +463,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pending invites (neither accepted nor expired), with their tokens (owner or admin) */
+        /**
+         * Pending invites (neither accepted nor expired) (owner or admin)
+         * @description Items carry no token: tokens are kept hashed and answered only by create and resend.
+         */
         get: operations["teams.invites.list"];
         put?: never;
         /**
          * Invite an e-mail address (owner or admin); single use, expires in 7 days
-         * @description 409 when the address is already a member, already has a pending invite, or the plan has no seat left (members and pending invites count). `role` (extension) may be admin only for owners. The address is stored and matched normalised (NFKC, case-folded), like account e-mails.
+         * @description The invitation is mailed to the address with its accept link (who invited, the team, the role, the expiry); the answer carries the same `token`, shown this once. 409 when the address is already a member, already has a pending invite, or the plan has no seat left (members and pending invites count). `role` (extension) may be admin only for owners. The address is stored and matched normalised (NFKC, case-folded), like account e-mails.
          */
         post: operations["teams.invites.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/invites/{inviteId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a pending invite again, with a new token (owner or admin)
+         * @description The invite gets a new token and a new 7-day expiry; the link mailed before stops working. 404 for an invite of another team, 409 when it was answered or has expired, 429 (Retry-After) past 3 resends of one invite or 30 of the team per hour.
+         */
+        post: operations["teams.invites.resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -448,6 +551,46 @@ export interface paths {
          * @description The invite leaves your inbox and stops holding a seat; the team may invite you again. The same answers as accept: 404 for an unknown token, 403 forbidden for another address, 409 conflict when the invite was already accepted, declined or has expired.
          */
         post: operations["invites.decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/invites/{inviteId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invite sent to your verified e-mail address, by its id (as the inbox lists it)
+         * @description Without the mailed token the address is the only proof, so it must be verified: 403 `email_unverified` otherwise (accept with the token of the mail instead). 404 for an unknown invite or one sent to another address; 409 as for the token route.
+         */
+        post: operations["invites.acceptById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/invites/{inviteId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn down an invite sent to your verified e-mail address, by its id
+         * @description The same answers as accepting by id: 403 `email_unverified`, 404, 409.
+         */
+        post: operations["invites.declineById"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2691,7 +2834,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person (the same as POST .../invitations; nobody is added before they accept) (owners and admins)
-         * @description Invites a person by `userId` or `email` (one of them) as `role` (default member; only owners invite owners). The answer is the same whether or not an account has that id or address, and names nobody: the person joins only by accepting (`POST /api/v1/organisation-invitations/{token}/accept`). Single use; expires in 7 days. 409 when a member already has that id or address, or an invitation to them is pending.
+         * @description Invites a person by `userId` or `email` (one of them) as `role` (default member; only owners invite owners). The answer is the same whether or not an account has that id or address, and names nobody: the person joins only by accepting (`POST /api/v1/organisation-invitations/{token}/accept`). An invitation to an address is mailed there with its accept link; the answer carries the same `token`, shown this once. Single use; expires in 7 days. 409 when a member already has that id or address, or an invitation to them is pending.
          */
         post: operations["organisations.members.add"];
         delete?: never;
@@ -2731,14 +2874,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pending invitations (neither answered nor expired), with their tokens (owners and admins) */
+        /**
+         * Pending invitations (neither answered nor expired) (owners and admins)
+         * @description Items carry no token: tokens are kept hashed and answered only by create and resend.
+         */
         get: operations["organisations.invitations.list"];
         put?: never;
         /**
          * Invite a person (owners and admins)
-         * @description Invites a person by `userId` or `email` (one of them) as `role` (default member; only owners invite owners). The answer is the same whether or not an account has that id or address, and names nobody: the person joins only by accepting (`POST /api/v1/organisation-invitations/{token}/accept`). Single use; expires in 7 days. 409 when a member already has that id or address, or an invitation to them is pending.
+         * @description Invites a person by `userId` or `email` (one of them) as `role` (default member; only owners invite owners). The answer is the same whether or not an account has that id or address, and names nobody: the person joins only by accepting (`POST /api/v1/organisation-invitations/{token}/accept`). An invitation to an address is mailed there with its accept link; the answer carries the same `token`, shown this once. Single use; expires in 7 days. 409 when a member already has that id or address, or an invitation to them is pending.
          */
         post: operations["organisations.invitations.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisations/{id}/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a pending invitation to an address again, with a new token (owners and admins)
+         * @description The invitation gets a new token and a new 7-day expiry; the link mailed before stops working. 404 for an invitation of another organisation; 409 when it was answered, has expired or was sent to a user id; 429 (Retry-After) past 3 resends of one invitation or 30 of the organisation per hour.
+         */
+        post: operations["organisations.invitations.resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2796,6 +2962,46 @@ export interface paths {
          * @description It leaves your inbox; the organisation may invite you again. The same answers as accept: 404, 403 forbidden for anyone it was not sent to, 409 conflict when already answered or expired.
          */
         post: operations["organisationInvitations.decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/organisation-invitations/{invitationId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation sent to you, by its id (as the inbox lists it)
+         * @description For an invitation to your user id, or to your e-mail address once it is verified: without the token the address is the only proof, so an unverified one gets 403 `email_unverified` (accept with the token of the mail instead). 404 for an unknown invitation or one sent to someone else; 409 as for the token route.
+         */
+        post: operations["organisationInvitations.acceptById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/organisation-invitations/{invitationId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn down an invitation sent to you, by its id
+         * @description The same answers as accepting by id: 403 `email_unverified`, 404, 409.
+         */
+        post: operations["organisationInvitations.declineById"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3314,7 +3520,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a member of the team (userId) or anyone (email) to a session
-         * @description Any member of the team. The invited answer with POST .../respond; someone who is not a member of the team reads the session and its participants, and once they accept, its files, songs, recordings, markers and canvas (never changing them). Inviting the same person twice is 409.
+         * @description Any member of the team. The invited answer with POST .../respond; someone who is not a member of the team reads the session and its participants, and once they accept, its files, songs, recordings, markers and canvas (never changing them). Inviting the same person twice is 409. An e-mail invitation is mailed to the address with a link holding its `token` (also in this answer, shown this once): POST /api/v1/session-invitations/{token}/accept answers it.
          */
         post: operations["sessions.participants.invite"];
         delete?: never;
@@ -3394,6 +3600,66 @@ export interface paths {
          * @description Members of the team. Links made before answer 404 from then on.
          */
         post: operations["sessions.inviteUrl.rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sessions/{sessionId}/participants/{participantId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail an unanswered e-mail invitation again, with a new token (any member of the team)
+         * @description The link mailed before stops working. 404 for a participant of another session; 409 for one that is not an e-mail invitation nobody has answered; 429 (Retry-After) past 3 resends of one invitation or 30 resends of the team (its team invites included) per hour. Body optional.
+         */
+        post: operations["sessions.participants.resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session-invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an e-mail invitation to a session with its mailed token
+         * @description The token is the proof: any signed-in account holding it answers, its address verified or not, and the invitation becomes that account’s (later changes of the answer: POST .../respond). The token works once. 404 for an unknown, spent or replaced token; 409 when you are invited to the session otherwise already. Takes no body (or `{}`).
+         */
+        post: operations["sessions.invitations.accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session-invitations/{token}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an e-mail invitation to a session with its mailed token
+         * @description The token is the proof: any signed-in account holding it answers, its address verified or not, and the invitation becomes that account’s (later changes of the answer: POST .../respond). The token works once. 404 for an unknown, spent or replaced token; 409 when you are invited to the session otherwise already. Takes no body (or `{}`).
+         */
+        post: operations["sessions.invitations.decline"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3904,7 +4170,7 @@ export interface paths {
         put?: never;
         /**
          * Which e-mail addresses belong to platform users you may know
-         * @description A user counts when they share a team with the caller (for an API key: with its team) or allow discovery (user preference discoverable). Unknown addresses and hidden users answer alike. Reads only: an API key needs no write scope. Each caller may look up 500 distinct addresses an hour (a user across their sessions, a team across its keys); past that: 429 with Retry-After, and the refused request counts nothing.
+         * @description A user counts when they share a team with the caller (for an API key: with its team) or allow discovery (user preference discoverable), and only by a verified address (anyone may sign up with any address). Unknown or unverified addresses and hidden users answer alike. Reads only: an API key needs no write scope. Each caller may look up 500 distinct addresses an hour (a user across their sessions, a team across its keys); past that: 429 with Retry-After, and the refused request counts nothing.
          */
         post: operations["contacts.platformUsers"];
         delete?: never;
@@ -3922,7 +4188,7 @@ export interface paths {
         };
         /**
          * What you share with a person
-         * @description Name the person by exactly one of contactId (a contact of one of your teams, linked to a user), userId or email (a user who shares a team with you or allows discovery); anyone else is 404. Answers the teams you are both members of and, per area, what you share: tracks you both worked on, studio sessions and chat threads you both see.
+         * @description Name the person by exactly one of contactId (a contact of one of your teams, linked to a user), userId or email (a user who shares a team with you or allows discovery; an e-mail names a user only once verified); anyone else is 404. Answers the teams you are both members of and, per area, what you share: tracks you both worked on, studio sessions and chat threads you both see.
          */
         get: operations["contacts.together"];
         put?: never;
@@ -4454,6 +4720,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user’s live sessions
+         * @description Every session that is neither signed out nor expired, most recently used first (at most 200). `lastUsedAt` and `ip` are those of the sign-in or of the latest refresh-token rotation (requests with an access token do not stamp them, so they lag by up to the access token lifetime). `current` marks the session of the calling token.
+         */
+        get: operations["user.sessions.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of the signed-in user’s sessions
+         * @description Its access and refresh tokens stop working at once, on every server. Ending the calling session signs out. 404 for a session that is not the user’s or no longer live.
+         */
+        delete: operations["user.sessions.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere else
+         * @description Ends every live session of the user except the calling one; answers how many ended.
+         */
+        post: operations["user.sessions.endOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to move the account to another e-mail address
+         * @description Needs the current password (400 validation_failed when wrong; failures are counted per user, 429 past ten an hour). Mails a `/verify-email?token=` link to the new address; the account moves there only when that token is sent to POST /auth/verify-email, which also tells the former address. Until then sign-in uses the current address. A newer request replaces the pending one. 409 when another account has the address (checked again at confirmation), when it is already the account’s, or when the account has no password (its identity provider owns the address). At most three requests an hour (429).
+         */
+        post: operations["user.email.change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password
+         * @description Needs the current password (400 validation_failed when wrong; failures are counted per user, 429 past ten an hour); the new one follows the sign-up rules. Every other session of the user ends at once (this one stays signed in) and a notice is mailed to the account’s address. 409 for an account without a password (it signs in through its identity provider; a password reset sets one).
+         */
+        post: operations["user.password.change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ai-search/tracks": {
         parameters: {
             query?: never;
@@ -4785,7 +5151,7 @@ export interface paths {
         };
         /**
          * What waits for your action across your teams
-         * @description Open team invites to your address, invitations to organisations (to you, or to your address), reviews waiting for your decision, studio session invitations you have not answered (sessions not over), your follow-up tasks that are due, and chat messages mentioning you after your read marker. Worked out at each call, so an item leaves as soon as it is acted on; items of teams you have left do not show. Each item carries the calls that act on it. What was sent to an e-mail address alone (team invites, organisation and session invitations to it) is listed only once the address is verified; an account made by password sign-up is not, and accepts such an invite with the token it was sent.
+         * @description Open team invites to your address, invitations to organisations (to you, or to your address), reviews waiting for your decision, studio session invitations you have not answered (sessions not over), your follow-up tasks that are due, and chat messages mentioning you after your read marker. Worked out at each call, so an item leaves as soon as it is acted on; items of teams you have left do not show. Each item carries the calls that act on it. What was sent to an e-mail address alone (team invites, organisation and session invitations to it) is listed only once the address is verified; an account made by password sign-up is not, and accepts such an invite with the token mailed to it. Invite actions name the invite by id (`/api/v1/user/invites/{id}/accept`, `/api/v1/user/organisation-invitations/{id}/accept`): tokens are kept hashed and never listed.
          */
         get: operations["inbox.get"];
         put?: never;
@@ -4876,6 +5242,329 @@ export interface operations {
             };
         };
     };
+    "auth.verifyEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `token` of the mailed link */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `verify_email`: the address was verified; `change_email`: the account moved to it */
+                        purpose: "verify_email" | "change_email";
+                        /** @description The account’s (now verified) address */
+                        email: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "auth.verifyEmail.resend": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "auth.passwordReset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "accepted";
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "auth.passwordReset.confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     "auth.signup": {
         parameters: {
             query?: never;
@@ -4914,6 +5603,8 @@ export interface operations {
                             id: string;
                             email: string;
                             name: string | null;
+                            /** @description Whether the address was shown to be the account’s own */
+                            emailVerified: boolean;
                         };
                     };
                 };
@@ -5001,6 +5692,8 @@ export interface operations {
                             id: string;
                             email: string;
                             name: string | null;
+                            /** @description Whether the address was shown to be the account’s own */
+                            emailVerified: boolean;
                         };
                     };
                 };
@@ -5087,6 +5780,8 @@ export interface operations {
                             id: string;
                             email: string;
                             name: string | null;
+                            /** @description Whether the address was shown to be the account’s own */
+                            emailVerified: boolean;
                         };
                     };
                 };
@@ -5264,6 +5959,8 @@ export interface operations {
                          * @description ISO-8601 UTC timestamp
                          */
                         createdAt: string;
+                        /** @description Whether the address was shown to be the account’s own: by the link mailed at sign-up (ask for a new one at /auth/verify-email/resend), a password reset, or an identity provider vouching for it */
+                        emailVerified: boolean;
                         teams: {
                             /** @description Positive integer id */
                             id: number;
@@ -7500,8 +8197,6 @@ export interface operations {
                             teamId: number;
                             email: string;
                             role: "member" | "admin";
-                            /** @description Single-use secret the invitee accepts with */
-                            token: string;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -7624,8 +8319,6 @@ export interface operations {
                         teamId: number;
                         email: string;
                         role: "member" | "admin";
-                        /** @description Single-use secret the invitee accepts with */
-                        token: string;
                         /**
                          * Format: date-time
                          * @description ISO-8601 UTC timestamp
@@ -7636,6 +8329,8 @@ export interface operations {
                          * @description ISO-8601 UTC timestamp
                          */
                         createdAt: string;
+                        /** @description Single-use secret the invitee accepts with, also mailed to them; answered only here (lists never show it) and replaced by a resend */
+                        token: string;
                     };
                 };
             };
@@ -7715,6 +8410,135 @@ export interface operations {
                 };
             };
             /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "teams.invites.resend": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                id: number;
+                /** @description Positive integer id */
+                inviteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        teamId: number;
+                        email: string;
+                        role: "member" | "admin";
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /** @description Single-use secret the invitee accepts with, also mailed to them; answered only here (lists never show it) and replaced by a resend */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invite already answered or expired; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many resends; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7967,6 +8791,260 @@ export interface operations {
             };
             path: {
                 token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        teamId: number;
+                        role: "member" | "admin";
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        declinedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invite already answered or expired; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "invites.acceptById": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                inviteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        name: string;
+                        /** @description Unique; names the team in interview paths (/interviews/public/teams/{slug}) */
+                        slug: string;
+                        planId: string;
+                        /** @description owner and admin also manage the team (members, invites, API keys, media deletion, status configuration, banner); every member works on its tracks and albums */
+                        role: "owner" | "admin" | "member";
+                        /** @description Hidden from the caller's team switcher */
+                        hidden: boolean;
+                        memberCount: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invite already used or expired, already a member, or no seat left; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "invites.declineById": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                inviteId: number;
             };
             cookie?: never;
         };
@@ -29756,8 +30834,6 @@ export interface operations {
                          * @enum {string}
                          */
                         role: "owner" | "admin" | "member";
-                        /** @description Single-use secret the invited person accepts or declines with */
-                        token: string;
                         /**
                          * Format: date-time
                          * @description ISO-8601 UTC timestamp
@@ -29769,6 +30845,8 @@ export interface operations {
                          */
                         createdAt: string;
                         invitedBy: string | null;
+                        /** @description Single-use secret the invited person accepts or declines with, also mailed to an invited address; answered only here (lists never show it) and replaced by a resend */
+                        token: string;
                     };
                 };
             };
@@ -30128,8 +31206,6 @@ export interface operations {
                              * @enum {string}
                              */
                             role: "owner" | "admin" | "member";
-                            /** @description Single-use secret the invited person accepts or declines with */
-                            token: string;
                             /**
                              * Format: date-time
                              * @description ISO-8601 UTC timestamp
@@ -30265,8 +31341,6 @@ export interface operations {
                          * @enum {string}
                          */
                         role: "owner" | "admin" | "member";
-                        /** @description Single-use secret the invited person accepts or declines with */
-                        token: string;
                         /**
                          * Format: date-time
                          * @description ISO-8601 UTC timestamp
@@ -30278,6 +31352,8 @@ export interface operations {
                          */
                         createdAt: string;
                         invitedBy: string | null;
+                        /** @description Single-use secret the invited person accepts or declines with, also mailed to an invited address; answered only here (lists never show it) and replaced by a resend */
+                        token: string;
                     };
                 };
             };
@@ -30357,6 +31433,143 @@ export interface operations {
                 };
             };
             /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "organisations.invitations.resend": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                id: number;
+                /** @description Positive integer id */
+                invitationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        organisationId: number;
+                        /** @description The address invited (normalised), or null for an invitation to a user id */
+                        email: string | null;
+                        /** @description The user id invited, or null for an invitation to an address */
+                        userId: string | null;
+                        /**
+                         * @description owner | admin | member
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "member";
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        invitedBy: string | null;
+                        /** @description Single-use secret the invited person accepts or declines with, also mailed to an invited address; answered only here (lists never show it) and replaced by a resend */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Answered, expired, or sent to a user id; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many resends; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -30603,6 +31816,258 @@ export interface operations {
             };
             path: {
                 token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        organisationId: number;
+                        /**
+                         * @description owner | admin | member
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "member";
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        declinedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Already answered or expired; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "organisationInvitations.acceptById": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                invitationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        name: string;
+                        /** @description The caller's role; null when the caller reads it as a member of one of its teams */
+                        role: ("owner" | "admin" | "member") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Already answered or expired, already a member, or no longer valid; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "organisationInvitations.declineById": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                invitationId: number;
             };
             cookie?: never;
         };
@@ -35727,6 +37192,8 @@ export interface operations {
                          * @description ISO-8601 UTC timestamp
                          */
                         updatedAt: string;
+                        /** @description E-mail invitations only: the single-use secret mailed to the address (POST /api/v1/session-invitations/{token}/accept); answered only here, replaced by a resend */
+                        token?: string;
                     };
                 };
             };
@@ -36272,6 +37739,492 @@ export interface operations {
             /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "sessions.participants.resend": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Positive integer id */
+                sessionId: number;
+                /** @description Positive integer id */
+                participantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The session's team (optional here); another team's id answers 404 */
+                    teamId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Someone invited to a session: a user, or anyone by e-mail */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        sessionId: number;
+                        userId: string | null;
+                        email: string | null;
+                        name: string | null;
+                        /**
+                         * @description invited until answered; accepted or declined (an answer may be changed)
+                         * @enum {string}
+                         */
+                        status: "invited" | "accepted" | "declined";
+                        invitedBy: string | null;
+                        respondedAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                        /** @description E-mail invitations only: the single-use secret mailed to the address (POST /api/v1/session-invitations/{token}/accept); answered only here, replaced by a resend */
+                        token?: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an unanswered e-mail invitation; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many resends; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "sessions.invitations.accept": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The token of an e-mail invitation, as mailed */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** @description No fields; the body may be left out entirely */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Someone invited to a session: a user, or anyone by e-mail */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        sessionId: number;
+                        userId: string | null;
+                        email: string | null;
+                        name: string | null;
+                        /**
+                         * @description invited until answered; accepted or declined (an answer may be changed)
+                         * @enum {string}
+                         */
+                        status: "invited" | "accepted" | "declined";
+                        invitedBy: string | null;
+                        respondedAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description You are invited to this session otherwise already; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "sessions.invitations.decline": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The token of an e-mail invitation, as mailed */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** @description No fields; the body may be left out entirely */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Someone invited to a session: a user, or anyone by e-mail */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Positive integer id */
+                        id: number;
+                        /** @description Positive integer id */
+                        sessionId: number;
+                        userId: string | null;
+                        email: string | null;
+                        name: string | null;
+                        /**
+                         * @description invited until answered; accepted or declined (an answer may be changed)
+                         * @enum {string}
+                         */
+                        status: "invited" | "accepted" | "declined";
+                        invitedBy: string | null;
+                        respondedAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description You are invited to this session otherwise already; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -46132,6 +48085,568 @@ export interface operations {
             /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "user.sessions.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            userAgent: string | null;
+                            ip: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 UTC timestamp
+                             */
+                            lastUsedAt: string;
+                            /** @description The session of the token making this request */
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "user.sessions.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "user.sessions.endOthers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended: number;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "user.email.change": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @description The current password */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new address (normalised) the confirmation link went to */
+                        pendingEmail: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "user.password.change": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

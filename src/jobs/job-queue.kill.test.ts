@@ -58,15 +58,19 @@ it('runs a job again after the process running it is killed and its lease expire
   await new JobQueue(database.db, new TestClock()).enqueue(database.db, 'hang', { fileId: 'f1' });
   if (database.kind === 'pglite') await database.close();
 
-  child = spawn(process.execPath, ['--import', './bin/typescript.js', 'src/jobs/fixtures/hanging-worker.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      LEASE_MS: String(LEASE_MS),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  child = spawn(
+    process.execPath,
+    ['--import', './bin/typescript.js', 'src/jobs/fixtures/hanging-worker.ts'],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        LEASE_MS: String(LEASE_MS),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const worker = child;
   await claimedBy(worker);
   const exited = once(worker, 'exit');
