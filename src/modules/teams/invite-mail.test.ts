@@ -114,7 +114,7 @@ describe('team invites by mail', () => {
     expect(Date.parse(first.body.expiresAt) - Date.parse(created.expiresAt)).toBe(60 * 1000);
     const { token } = await mailTo(invitee.email);
     expect(token).toBe(first.body.token);
-    expect(mailbox.to(invitee.email)).toHaveLength(2);
+    expect(mailbox.to(invitee.email).filter((mail) => / invited you /.test(mail.subject))).toHaveLength(2);
 
     for (let i = 1; i < RESENDS_PER_INVITATION; i++) expect((await resend()).status).toBe(200);
     const limited = await ctx.request({
