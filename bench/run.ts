@@ -75,10 +75,10 @@ async function main() {
   const ceilingsFirst: Partial<Record<Ceiling, Measured>> = {};
   if (!interleaved) {
     for (let round = 0; round < rounds; round++)
-      for (const of of ['pk', 'page'] as const)
-        ceilingsFirst[of] = best(
-          ceilingsFirst[of],
-          await measure(dbCeiling.url, { name: of, path: ceilingPaths[of] }),
+      for (const kind of ['pk', 'page'] as const)
+        ceilingsFirst[kind] = best(
+          ceilingsFirst[kind],
+          await measure(dbCeiling.url, { name: kind, path: ceilingPaths[kind] }),
         );
     await stop(dbCeiling.child);
   }
