@@ -29,6 +29,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { worldInventoryRoutes } from './modules/world-inventory/world-inventory.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerCors, registerSecurityHeaders } from './plugins/browsers.ts';
 import { cursorBindingPlugin } from './plugins/cursor-binding.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
@@ -95,6 +96,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     done();
   });
 
+  await registerSecurityHeaders(app, config.publicUrl);
+  // Before the auth plugin: preflights are answered without a token (see registerCors).
+  await registerCors(app, config.web.cors);
   await app.register(authPlugin, {
     authenticate: services.authenticate,
     principalIsActive: services.principalIsActive,

@@ -11,6 +11,7 @@ import { type FeatureFlags, FlagsEnv, parseFeatureFlags } from './modules/flags/
 import { PushEnv, type PushSettings, pushSettings } from './modules/notifications/push/push.config.ts';
 import { WalletEnv, type WalletSettings, walletSettings } from './modules/wallet/wallet.config.ts';
 import { parseAllowedPrivateHosts } from './modules/webhooks/host-names.ts';
+import { WebEnv, type WebSettings, webSettings } from './plugins/web.config.ts';
 import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.ts';
 import type { FileLimits } from './storage/limits.ts';
 import {
@@ -80,7 +81,11 @@ const EnvSchema = Type.Object({
   ...FlagsEnv.properties,
   ...WalletEnv.properties,
   ...PushEnv.properties,
+  ...WebEnv.properties,
 });
+
+/** The name of every environment variable the service reads. */
+export const SETTING_NAMES: readonly string[] = Object.freeze(Object.keys(EnvSchema.properties));
 
 type Env = Static<typeof EnvSchema>;
 
@@ -145,6 +150,8 @@ export type Config = Readonly<{
   wallet: WalletSettings;
   /** Push providers: FCM (Android, web) and APNs (iOS), each undefined when it is not configured. */
   push: PushSettings;
+  /** CORS for browser apps, where `/metrics` is served, and the per-user budget of signed-in requests. */
+  web: WebSettings;
   storage: Readonly<{
     /** The storage variables as given (driver, S3 connection, TTLs, size limits). */
     settings: StorageSettings;
@@ -217,7 +224,7 @@ function packageVersion(): string {
 export function loadConfig(
   source: Record<string, string | undefined> = { ...readDotEnv(), ...process.env },
 ): Config {
-  const known = Object.keys(EnvSchema.properties);
+  const known = SETTING_NAMES;
   const raw: Record<string, unknown> = {};
   for (const key of known) {
     const value = source[key];
@@ -242,6 +249,8 @@ export function loadConfig(
   problems.push(...appVersion.problems, ...featureFlags.problems, ...wallet.problems);
   const push = pushSettings(env);
   problems.push(...push.problems);
+  const web = webSettings(env);
+  problems.push(...web.problems);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
   const oidcSet = [env.OIDC_ISSUER, env.OIDC_JWKS_URL, env.OIDC_AUDIENCE].filter(Boolean).length;
@@ -347,6 +356,7 @@ export function loadConfig(
     featureFlags: featureFlags.value,
     wallet: wallet.value,
     push: push.value,
+    web: web.value,
     storage: storageConfig(env),
     version: packageVersion(),
   });
