@@ -28,6 +28,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { worldInventoryRoutes } from './modules/world-inventory/world-inventory.routes.ts';
+import { AllowedMethods } from './plugins/allowed-methods.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCors, registerSecurityHeaders } from './plugins/browsers.ts';
 import { cursorBindingPlugin } from './plugins/cursor-binding.ts';
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     listen: deps.database.listen,
   });
   const pathTokens = new PathTokens();
+  const allowedMethods = new AllowedMethods();
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, pathTokens),
     bodyLimit: config.bodyLimit,
@@ -82,7 +84,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('deps', deps);
   app.decorate('services', services);
   app.decorate('pathTokens', pathTokens);
-  app.addHook('onRoute', (route) => pathTokens.add(route));
+  app.addHook('onRoute', (route) => {
+    pathTokens.add(route);
+    allowedMethods.add(route);
+  });
   app.addHook('onClose', services.close);
   app.addHook('onReady', async () => {
     await services.ready();
@@ -104,7 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     principalIsActive: services.principalIsActive,
     afterAuthenticate: services.afterAuthenticate,
   });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { allowedMethods });
   await app.register(validationPlugin);
   await app.register(cursorBindingPlugin);
   await app.register(idempotencyPlugin, { db: deps.database.db, clock: deps.clock, jobs: services.jobs });

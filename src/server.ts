@@ -21,7 +21,7 @@ async function main() {
   }
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
@@ -33,12 +33,21 @@ async function main() {
     try {
       await app.close();
       await database.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };
+  // What nothing caught leaves the process in an unknown state: logged, then a bounded shutdown with status 1.
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception; shutting down');
+    void stop('uncaughtException', 1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    app.log.fatal({ err: reason }, 'unhandled promise rejection; shutting down');
+    void stop('unhandledRejection', 1);
+  });
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 

@@ -7,9 +7,9 @@ import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import {
-  apiKeyRateLimit,
   createAuthenticate,
   createPrincipalIsActive,
+  requestRateLimits,
 } from './modules/auth/authenticator.ts';
 import { ExternalTokens } from './modules/auth/external-tokens.ts';
 import { Passwords } from './modules/auth/passwords.ts';
@@ -147,7 +147,7 @@ export async function createServices({
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
     principalIsActive: createPrincipalIsActive({ db, clock, apiKeys }),
-    afterAuthenticate: apiKeyRateLimit(limits),
+    afterAuthenticate: requestRateLimits(limits, config.web.sessionRequestsPerMinute),
     /** Resolves once shared counters (Redis) take commands, or gave up connecting (memory then). */
     ready: () => limits.ready(),
     close: async () => {

@@ -104,6 +104,14 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * The `WWW-Authenticate` of a 401 (RFC 6750): the scheme, and `invalid_token` when the request carried a
+ * bearer token that did not do (expired, revoked, unknown, malformed).
+ */
+export function wwwAuthenticate(request: FastifyRequest): string {
+  return request.headers.authorization === undefined ? 'Bearer' : 'Bearer error="invalid_token"';
+}
+
+/**
  * What a read's own statement found, once that statement also found the caller's session or key active:
  * `notFound` when there is no row, 401 when the session has ended or the key was revoked.
  */
@@ -180,7 +188,10 @@ export const authPlugin = fp<AuthPluginOptions>(
         principal.unconfirmed = false;
         return payload;
       }
-      reply.code(401).header('content-type', 'application/json; charset=utf-8');
+      reply
+        .code(401)
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('www-authenticate', wwwAuthenticate(request));
       return UNAUTHORIZED_BODY;
     }
 
