@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { interviewsModuleRoutes } from './modules/interviews/routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { organisationsModuleRoutes } from './modules/organisations/routes.ts';
 import { sessionsModuleRoutes } from './modules/sessions/routes.ts';
 import { overviewStatsRoutes } from './modules/stats/overview-stats.routes.ts';
@@ -39,6 +40,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { PathTokens } from './plugins/path-tokens.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { cachedSerializers } from './plugins/serializers.ts';
+import { answerTraceparent, tracedChildLogger } from './plugins/trace-context.ts';
 import { clientErrorHandler, frameworkErrorsFor } from './plugins/transport-errors.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { createServices } from './services.ts';
@@ -79,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     schemaController: cachedSerializers,
     frameworkErrors: frameworkErrorsFor(services.authenticate),
     clientErrorHandler,
+    childLoggerFactory: tracedChildLogger,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
@@ -98,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Set as the request arrives (a synchronous hook, no promise per request); every answer carries it.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    answerTraceparent(request, reply);
     done();
   });
 
@@ -116,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(openApiPlugin, { version: config.version, serverUrl: publicBaseUrl(config) });
 
   await app.register(healthRoutes);
+  await app.register(operationsRoutes);
   await app.register(authRoutes);
   await app.register(apiKeysRoutes);
   await app.register(teamsRoutes);

@@ -251,6 +251,8 @@ export function loadConfig(
   problems.push(...push.problems);
   const web = webSettings(env);
   problems.push(...web.problems);
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
+    problems.push('METRICS_PORT: must differ from PORT (metrics get a listener of their own)');
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
   const oidcSet = [env.OIDC_ISSUER, env.OIDC_JWKS_URL, env.OIDC_AUDIENCE].filter(Boolean).length;

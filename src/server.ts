@@ -1,8 +1,10 @@
+import type { Server } from 'node:http';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
+import { listenForMetrics } from './modules/operations/metrics-listener.ts';
 import { tightenDataDir } from './shared/private-files.ts';
 import { resolveSecrets } from './shared/secrets.ts';
 
@@ -21,6 +23,7 @@ async function main() {
   }
 
   let stopping = false;
+  let metricsServer: Server | undefined;
   const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
@@ -31,6 +34,8 @@ async function main() {
     }, config.shutdownTimeoutMs);
     force.unref();
     try {
+      metricsServer?.closeAllConnections();
+      metricsServer?.close();
       await app.close();
       await database.close();
       process.exit(exitCode);
@@ -52,6 +57,9 @@ async function main() {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (config.web.metrics.port !== undefined && app.metrics && !stopping)
+    metricsServer = (await listenForMetrics(app.metrics, config.host, config.web.metrics.port, app.log))
+      .server;
   // Stopped by app.close() (the services' onClose hook), before the database closes.
   app.services.jobs.logger = app.log.child({ component: 'jobs' });
   app.services.webhooks.queue.logger = app.log.child({ component: 'webhook-jobs' });
