@@ -112,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     authenticate: services.authenticate,
     principalIsActive: services.principalIsActive,
     afterAuthenticate: services.afterAuthenticate,
+    redeemTicket: (ticket, stream) => services.streamTickets.redeem(ticket, stream),
   });
   await app.register(errorsPlugin, { allowedMethods });
   await app.register(validationPlugin);

@@ -28,6 +28,7 @@ import { sessionDepartures } from './modules/sessions/session-departures.ts';
 import { createSessionsServices } from './modules/sessions/sessions.services.ts';
 import { OverviewStatsService } from './modules/stats/overview-stats.service.ts';
 import { StorageStatsService } from './modules/stats/storage-stats.service.ts';
+import { StreamTickets } from './modules/stream-tickets/stream-tickets.service.ts';
 import { inviteDepartures } from './modules/teams/invite-departures.ts';
 import { createTeamFilesServices } from './modules/teams/team-files.services.ts';
 import { createTeamsServices } from './modules/teams/teams.services.ts';
@@ -82,6 +83,7 @@ export async function createServices({
   departures.register(inviteDepartures);
   departures.register(reviewDepartures);
   const apiKeys = new ApiKeysService(db, clock, config.apiKeyPrefix, departures);
+  const principalIsActive = createPrincipalIsActive({ db, clock, apiKeys });
   const auth = new AuthService(
     db,
     clock,
@@ -146,7 +148,8 @@ export async function createServices({
     users: createUsersServices(db, clock, jobs, departures),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
-    principalIsActive: createPrincipalIsActive({ db, clock, apiKeys }),
+    principalIsActive,
+    streamTickets: new StreamTickets(db, clock, principalIsActive),
     afterAuthenticate: requestRateLimits(limits, config.web.sessionRequestsPerMinute),
     /** Resolves once shared counters (Redis) take commands, or gave up connecting (memory then). */
     ready: () => limits.ready(),
