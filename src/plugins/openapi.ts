@@ -134,6 +134,9 @@ export const openApiPlugin = fp(
     await app.register(swaggerUi, {
       routePrefix: DOCS_PREFIX,
       staticCSP: true,
+      // The page sets inline styles from its script; hashes cannot allow those, so styles (only) may be inline.
+      transformStaticCSP: (header: string) =>
+        header.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
       uiConfig: { deepLinking: true },
     });
   },
