@@ -25,7 +25,7 @@ const CHROMIUM_ARGS = [
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
 
 /** The page's script: every step against the API origin given as `?api=`, its results in `window.result`. */
-const APP_SCRIPT = String.raw`
+const APP_SCRIPT = `
 const api = new URLSearchParams(location.search).get('api');
 const report = (result) => { window.result = result; };
 async function call(method, path, token, body) {

@@ -13,6 +13,7 @@ export const StreamTicket = Type.Object({
 export const TicketQuery = Type.Optional(
   Type.String({
     pattern: '^[A-Za-z0-9_-]{43}$',
+    maxLength: 43,
     description:
       'A stream ticket (from the ticket endpoint) in place of the Authorization header, for EventSource; ' +
       'used up by this request',
