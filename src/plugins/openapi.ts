@@ -136,7 +136,12 @@ export const openApiPlugin = fp(
       staticCSP: true,
       // The page sets inline styles from its script; hashes cannot allow those, so styles (only) may be inline.
       transformStaticCSP: (header: string) =>
-        header.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
+        header
+          .split(';')
+          .map((directive) =>
+            directive.trim().startsWith('style-src ') ? " style-src 'self' 'unsafe-inline'" : directive,
+          )
+          .join(';'),
       uiConfig: { deepLinking: true },
     });
   },
