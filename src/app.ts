@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { interviewsModuleRoutes } from './modules/interviews/routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { organisationsModuleRoutes } from './modules/organisations/routes.ts';
 import { sessionsModuleRoutes } from './modules/sessions/routes.ts';
 import { overviewStatsRoutes } from './modules/stats/overview-stats.routes.ts';
@@ -28,7 +29,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { worldInventoryRoutes } from './modules/world-inventory/world-inventory.routes.ts';
+import { AllowedMethods } from './plugins/allowed-methods.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerCors, registerSecurityHeaders } from './plugins/browsers.ts';
 import { cursorBindingPlugin } from './plugins/cursor-binding.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
@@ -37,6 +40,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { PathTokens } from './plugins/path-tokens.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { cachedSerializers } from './plugins/serializers.ts';
+import { answerTraceparent, tracedChildLogger } from './plugins/trace-context.ts';
 import { clientErrorHandler, frameworkErrorsFor } from './plugins/transport-errors.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { createServices } from './services.ts';
@@ -61,6 +65,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     listen: deps.database.listen,
   });
   const pathTokens = new PathTokens();
+  const allowedMethods = new AllowedMethods();
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, pathTokens),
     bodyLimit: config.bodyLimit,
@@ -76,12 +81,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     schemaController: cachedSerializers,
     frameworkErrors: frameworkErrorsFor(services.authenticate),
     clientErrorHandler,
+    childLoggerFactory: tracedChildLogger,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
   app.decorate('services', services);
   app.decorate('pathTokens', pathTokens);
-  app.addHook('onRoute', (route) => pathTokens.add(route));
+  app.addHook('onRoute', (route) => {
+    pathTokens.add(route);
+    allowedMethods.add(route);
+  });
   app.addHook('onClose', services.close);
   app.addHook('onReady', async () => {
     await services.ready();
@@ -92,21 +101,27 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Set as the request arrives (a synchronous hook, no promise per request); every answer carries it.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    answerTraceparent(request, reply);
     done();
   });
 
+  await registerSecurityHeaders(app, config.publicUrl);
+  // Before the auth plugin: preflights are answered without a token (see registerCors).
+  await registerCors(app, config.web.cors);
   await app.register(authPlugin, {
     authenticate: services.authenticate,
     principalIsActive: services.principalIsActive,
     afterAuthenticate: services.afterAuthenticate,
+    redeemTicket: (ticket, stream) => services.streamTickets.redeem(ticket, stream),
   });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { allowedMethods });
   await app.register(validationPlugin);
   await app.register(cursorBindingPlugin);
   await app.register(idempotencyPlugin, { db: deps.database.db, clock: deps.clock, jobs: services.jobs });
   await app.register(openApiPlugin, { version: config.version, serverUrl: publicBaseUrl(config) });
 
   await app.register(healthRoutes);
+  await app.register(operationsRoutes);
   await app.register(authRoutes);
   await app.register(apiKeysRoutes);
   await app.register(teamsRoutes);

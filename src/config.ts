@@ -12,6 +12,7 @@ import { type FeatureFlags, FlagsEnv, parseFeatureFlags } from './modules/flags/
 import { PushEnv, type PushSettings, pushSettings } from './modules/notifications/push/push.config.ts';
 import { WalletEnv, type WalletSettings, walletSettings } from './modules/wallet/wallet.config.ts';
 import { parseAllowedPrivateHosts } from './modules/webhooks/host-names.ts';
+import { WebEnv, type WebSettings, webSettings } from './plugins/web.config.ts';
 import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.ts';
 import type { FileLimits } from './storage/limits.ts';
 import {
@@ -83,12 +84,13 @@ const EnvSchema = Type.Object({
   ...WalletEnv.properties,
   ...PushEnv.properties,
   ...MailEnv.properties,
+  ...WebEnv.properties,
 });
 
-type Env = Static<typeof EnvSchema>;
-
-/** The names of every setting (environment variable) the service reads. */
+/** The name of every environment variable the service reads. */
 export const SETTING_NAMES: readonly string[] = Object.freeze(Object.keys(EnvSchema.properties));
+
+type Env = Static<typeof EnvSchema>;
 
 export type Config = Readonly<{
   env: Env['NODE_ENV'];
@@ -154,6 +156,8 @@ export type Config = Readonly<{
   wallet: WalletSettings;
   /** Push providers: FCM (Android, web) and APNs (iOS), each undefined when it is not configured. */
   push: PushSettings;
+  /** CORS for browser apps, where `/metrics` is served, and the per-user budget of signed-in requests. */
+  web: WebSettings;
   storage: Readonly<{
     /** The storage variables as given (driver, S3 connection, TTLs, size limits). */
     settings: StorageSettings;
@@ -235,7 +239,7 @@ function packageVersion(): string {
 export function loadConfig(
   source: Record<string, string | undefined> = { ...readDotEnv(), ...process.env },
 ): Config {
-  const known = Object.keys(EnvSchema.properties);
+  const known = SETTING_NAMES;
   const raw: Record<string, unknown> = {};
   for (const key of known) {
     const value = source[key];
@@ -260,6 +264,10 @@ export function loadConfig(
   problems.push(...appVersion.problems, ...featureFlags.problems, ...wallet.problems);
   const push = pushSettings(env);
   problems.push(...push.problems);
+  const web = webSettings(env);
+  problems.push(...web.problems);
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
+    problems.push('METRICS_PORT: must differ from PORT (metrics get a listener of their own)');
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
   const oidcSet = [env.OIDC_ISSUER, env.OIDC_JWKS_URL, env.OIDC_AUDIENCE].filter(Boolean).length;
@@ -369,6 +377,7 @@ export function loadConfig(
     featureFlags: featureFlags.value,
     wallet: wallet.value,
     push: push.value,
+    web: web.value,
     storage: storageConfig(env),
     version: packageVersion(),
   });

@@ -11,9 +11,9 @@ import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import {
-  apiKeyRateLimit,
   createAuthenticate,
   createPrincipalIsActive,
+  requestRateLimits,
 } from './modules/auth/authenticator.ts';
 import { CurrentPassword } from './modules/auth/current-password.ts';
 import { EmailVerification } from './modules/auth/email-verification.ts';
@@ -35,6 +35,7 @@ import { sessionDepartures } from './modules/sessions/session-departures.ts';
 import { createSessionsServices } from './modules/sessions/sessions.services.ts';
 import { OverviewStatsService } from './modules/stats/overview-stats.service.ts';
 import { StorageStatsService } from './modules/stats/storage-stats.service.ts';
+import { StreamTickets } from './modules/stream-tickets/stream-tickets.service.ts';
 import { inviteDepartures } from './modules/teams/invite-departures.ts';
 import { createTeamFilesServices } from './modules/teams/team-files.services.ts';
 import { createTeamsServices } from './modules/teams/teams.services.ts';
@@ -94,6 +95,7 @@ export async function createServices({
   departures.register(inviteDepartures);
   departures.register(reviewDepartures);
   const apiKeys = new ApiKeysService(db, clock, config.apiKeyPrefix, departures);
+  const principalIsActive = createPrincipalIsActive({ db, clock, apiKeys });
   const passwords = new Passwords(config.auth.passwordHashing);
   const currentPassword = new CurrentPassword(passwords, limits);
   const emailVerification = new EmailVerification(db, clock, mailer, limits, currentPassword);
@@ -173,8 +175,9 @@ export async function createServices({
     users: createUsersServices(db, clock, jobs, departures),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
-    principalIsActive: createPrincipalIsActive({ db, clock, apiKeys }),
-    afterAuthenticate: apiKeyRateLimit(limits),
+    principalIsActive,
+    streamTickets: new StreamTickets(db, clock, principalIsActive),
+    afterAuthenticate: requestRateLimits(limits, config.web.sessionRequestsPerMinute),
     /** Resolves once shared counters (Redis) take commands, or gave up connecting (memory then). */
     ready: () => limits.ready(),
     close: async () => {

@@ -87,6 +87,11 @@ declare module 'fastify' {
      * checked before it leaves (401 when the session has ended or the key was revoked). GET routes only.
      */
     deferSessionCheck?: boolean;
+    /**
+     * An event stream that also opens with `?ticket=` (a single-use ticket of this stream kind) when the
+     * request carries no Authorization header: browsers' EventSource cannot send one.
+     */
+    streamTicket?: string;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -101,6 +106,14 @@ export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
   return BEARER.exec(header)?.[1] ?? null;
+}
+
+/**
+ * The `WWW-Authenticate` of a 401 (RFC 6750): the scheme, and `invalid_token` when the request carried a
+ * bearer token that did not do (expired, revoked, unknown, malformed).
+ */
+export function wwwAuthenticate(request: FastifyRequest): string {
+  return request.headers.authorization === undefined ? 'Bearer' : 'Bearer error="invalid_token"';
 }
 
 /**
@@ -130,17 +143,28 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** The session a stream ticket stands for (using it up), or null when it opens nothing. */
+export type RedeemTicket = (ticket: string, stream: string) => Promise<Principal | null>;
+
 type AuthPluginOptions = {
   authenticate: Authenticate;
   principalIsActive: PrincipalIsActive;
   afterAuthenticate?: AfterAuthenticate | undefined;
+  redeemTicket?: RedeemTicket | undefined;
 };
+
+/** The `ticket` query parameter of a request that has no Authorization header, if it has one. */
+function ticketOf(request: FastifyRequest): string | undefined {
+  if (request.headers.authorization !== undefined) return undefined;
+  const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+  return typeof ticket === 'string' ? ticket : undefined;
+}
 
 const UNAUTHORIZED_BODY = JSON.stringify({ error: 'Unauthorized' });
 
 /** Enforces each route's auth class before any parsing or validation, and stamps it into OpenAPI. */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app: FastifyInstance, { authenticate, principalIsActive, afterAuthenticate }) => {
+  async (app: FastifyInstance, { authenticate, principalIsActive, afterAuthenticate, redeemTicket }) => {
     app.decorateRequest('principal', null);
 
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -158,11 +182,12 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.addHook('onRequest', async (request, reply) => {
       const cls = request.routeOptions.config.auth;
       if (!cls || cls.kind === 'anonymous') return;
-      const principal = await authenticateRequest(
-        request,
-        reply,
-        request.routeOptions.config.deferSessionCheck,
-      );
+      const stream = request.routeOptions.config.streamTicket;
+      const ticket = stream && redeemTicket ? ticketOf(request) : undefined;
+      const principal =
+        stream && ticket !== undefined
+          ? await authenticateTicket(request, reply, ticket, stream)
+          : await authenticateRequest(request, reply, request.routeOptions.config.deferSessionCheck);
       if (cls.kind === 'session' && principal.type === 'key') throw errors.sessionRequired();
       if (cls.kind === 'keyOrSession' && cls.scope && principal.type === 'key') {
         if (!principal.scopes.includes(cls.scope)) throw errors.insufficientScope(cls.scope);
@@ -180,7 +205,10 @@ export const authPlugin = fp<AuthPluginOptions>(
         principal.unconfirmed = false;
         return payload;
       }
-      reply.code(401).header('content-type', 'application/json; charset=utf-8');
+      reply
+        .code(401)
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('www-authenticate', wwwAuthenticate(request));
       return UNAUTHORIZED_BODY;
     }
 
@@ -192,6 +220,20 @@ export const authPlugin = fp<AuthPluginOptions>(
     ): Promise<Principal> {
       const token = bearerToken(request);
       const principal = token ? await authenticate(token, { deferSession }) : null;
+      if (!principal) throw errors.unauthorized();
+      request.principal = principal;
+      if (afterAuthenticate) await afterAuthenticate(request, reply, principal);
+      return principal;
+    }
+
+    /** A stream ticket in place of the bearer token: 401 when it opens nothing. */
+    async function authenticateTicket(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      ticket: string,
+      stream: string,
+    ): Promise<Principal> {
+      const principal = await redeemTicket!(ticket, stream);
       if (!principal) throw errors.unauthorized();
       request.principal = principal;
       if (afterAuthenticate) await afterAuthenticate(request, reply, principal);

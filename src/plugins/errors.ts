@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../shared/db-errors.ts';
 import { AppError, type ErrorDetail, errors } from '../shared/errors.ts';
+import type { AllowedMethods } from './allowed-methods.ts';
+import { wwwAuthenticate } from './auth.ts';
 
 type AjvError = {
   instancePath: string;
@@ -67,6 +69,7 @@ export function toAppError(error: FastifyError | Error): AppError {
 /** Writes an AppError as the contract's body; 401 is exactly `{"error":"Unauthorized"}`. */
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
+  if (error.statusCode === 401) reply.header('www-authenticate', wwwAuthenticate(reply.request));
   const body =
     error.statusCode === 401
       ? { error: 'Unauthorized' }
@@ -76,9 +79,12 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
-/** One renderer for every error, and JSON answers for unknown routes (401 first when unauthenticated). */
+/**
+ * One renderer for every error, and JSON answers for unknown routes (401 first when unauthenticated): a
+ * known path asked with a method it does not have is 405 with `Allow`.
+ */
 export const errorsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { allowedMethods }: { allowedMethods: AllowedMethods }) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const appError = toAppError(error);
       if (appError.statusCode >= 500) {
@@ -92,6 +98,9 @@ export const errorsPlugin = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       await app.authenticateRequest(request, reply);
+      const allowed = allowedMethods.of(request.url);
+      if (allowed.length > 0 && !allowed.includes(request.method as (typeof allowed)[number]))
+        return sendError(reply, errors.methodNotAllowed(request.method, allowed));
       return sendError(reply, errors.routeNotFound(request.method, request.url));
     });
   },

@@ -134,6 +134,14 @@ export const openApiPlugin = fp(
     await app.register(swaggerUi, {
       routePrefix: DOCS_PREFIX,
       staticCSP: true,
+      // The page sets inline styles from its script; hashes cannot allow those, so styles (only) may be inline.
+      transformStaticCSP: (header: string) =>
+        header
+          .split(';')
+          .map((directive) =>
+            directive.trim().startsWith('style-src ') ? " style-src 'self' 'unsafe-inline'" : directive,
+          )
+          .join(';'),
       uiConfig: { deepLinking: true },
     });
   },

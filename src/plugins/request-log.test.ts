@@ -25,6 +25,9 @@ describe('request logs', () => {
     expect(redactUrl('/api/v1/sessions/calendar/a.b-c.ics', tokens)).toBe(
       '/api/v1/sessions/calendar/[redacted].ics',
     );
+    expect(redactUrl('/api/v1/chat/events?lastEventId=4&ticket=Abc_-9', tokens)).toBe(
+      '/api/v1/chat/events?lastEventId=4&ticket=[redacted]',
+    );
     expect(redactUrl('/api/v1/tracks/?teamId=1', tokens)).toBe('/api/v1/tracks/?teamId=1');
   });
 

@@ -11,13 +11,14 @@ export const LOG_REDACT = [
   '*.refresh_token',
   '*.access_token',
   '*.token',
+  '*.ticket',
   '*.secret',
 ];
 
-const SIGNED_QUERY = /([?&](?:token|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#]*/gi;
+const SIGNED_QUERY = /([?&](?:token|ticket|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#]*/gi;
 
 /**
- * A URL as it may be logged: the signature of a signed URL (query) and the token of a token path (an
+ * A URL as it may be logged: the signature of a signed URL (query), a stream ticket, and the token of a token path (an
  * invite, a join link, a calendar feed, a public cover) are credentials, so they are replaced.
  */
 export function redactUrl(url: string, pathTokens: PathTokens): string {

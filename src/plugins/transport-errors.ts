@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { type Authenticate, bearerToken } from './auth.ts';
+import { type Authenticate, bearerToken, wwwAuthenticate } from './auth.ts';
 
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; error: string }> = {
   FST_ERR_BAD_URL: {
@@ -25,7 +25,11 @@ export function frameworkErrorsFor(authenticate: Authenticate) {
     const principal = token ? authenticate(token) : Promise.resolve(null);
     principal.then(
       (found) => {
-        if (!found) reply.code(401).send({ error: 'Unauthorized' });
+        if (!found)
+          reply
+            .code(401)
+            .header('www-authenticate', wwwAuthenticate(request))
+            .send({ error: 'Unauthorized' });
         else reply.code(known.status).send({ error: known.error, code: known.code });
       },
       () => reply.code(503).send({ error: 'The service is unavailable', code: 'unavailable' }),

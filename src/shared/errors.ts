@@ -49,6 +49,11 @@ export const errors = {
   notFound: (what = 'resource') => new AppError(404, 'not_found', `${capitalise(what)} not found`),
   routeNotFound: (method: string, url: string) =>
     new AppError(404, 'not_found', `No route ${method} ${url.split('?')[0]}`),
+  /** The path exists but not with this method; `Allow` lists the methods it has. */
+  methodNotAllowed: (method: string, allowed: readonly string[]) =>
+    new AppError(405, 'method_not_allowed', `This path does not answer ${method}`, undefined, {
+      allow: allowed.join(', '),
+    }),
   conflict: (message: string) => new AppError(409, 'conflict', message),
   /** A conditional write (`If-Match`) sent without its condition. */
   preconditionRequired: (message: string) => new AppError(428, 'precondition_required', message),

@@ -66,6 +66,24 @@ export class RateLimits {
     });
   }
 
+  /** Whether Redis answers a PING within `timeoutMs`; undefined when the counters are in memory only. */
+  async ping(timeoutMs: number): Promise<boolean | undefined> {
+    const redis = this.redis;
+    if (!redis) return undefined;
+    if (redis.status !== 'ready') return false;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([redis.ping().then((answer) => answer === 'PONG'), late]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async close(): Promise<void> {
     const redis = this.redis;
     if (!redis) return;

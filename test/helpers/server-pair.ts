@@ -12,9 +12,9 @@ export type ServerPair = { a: ServerProcess; b: ServerProcess; database: Databas
 /**
  * Two real processes of the service on one cloned PostgreSQL database (PGlite serves one process only),
  * started before the file's tests and stopped after them; answers a getter of the two and the database
- * they share, open for the test's own set-up.
+ * they share, open for the test's own set-up; `settings` adds to their environment.
  */
-export function useServerPair(timeoutMs: number): () => ServerPair {
+export function useServerPair(timeoutMs: number, settings: Record<string, string> = {}): () => ServerPair {
   let pair: ServerPair | undefined;
   let database: (Database & { url?: string }) | undefined;
   let dataDir: string | undefined;
@@ -29,6 +29,7 @@ export function useServerPair(timeoutMs: number): () => ServerPair {
       DATA_DIR: dataDir,
       TOKEN_SECRET: secret,
       URL_SIGNING_SECRET: secret,
+      ...settings,
     };
     // One after the other: both apply the (already applied) migrations at start.
     servers.push(await startServer(env, 60_000));

@@ -113,5 +113,8 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_attempt_unique').on(t.endpointId, t.eventId, t.attempt),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id.desc()),
     index('webhook_deliveries_event_idx').on(t.eventId),
+    // The backlog and recent failures, read by every metrics scrape.
+    index('webhook_deliveries_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
   ],
 );

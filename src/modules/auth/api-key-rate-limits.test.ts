@@ -55,6 +55,9 @@ function expectRateHeaders(res: Response, limit: number, remaining: number) {
   expect(headers).toEqual({ limit, remaining, reset: expect.any(Number) });
   expect(headers.reset).toBeGreaterThanOrEqual(1);
   expect(headers.reset).toBeLessThanOrEqual(60);
+  // The same count in the fields of the IETF draft (draft-ietf-httpapi-ratelimit-headers).
+  expect(res.headers['ratelimit-policy']).toBe(`"default";q=${limit};w=60`);
+  expect(res.headers.ratelimit).toBe(`"default";r=${remaining};t=${headers.reset}`);
 }
 
 function expectRateLimited(res: Response, limit: number) {
@@ -106,18 +109,70 @@ describe('API-key rate limits (in memory)', () => {
     expectRateHeaders(otherTeam, 2, 1);
   });
 
-  it('does not limit or annotate session requests, even of a team whose keys are limited', async () => {
+  it("counts session requests per person, apart from their team's key budget", async () => {
     const { team, key } = await teamOnPlan(ctx, 1);
     await ctx.request({ method: 'GET', url: PROBE, token: key });
     expect((await ctx.request({ method: 'GET', url: PROBE, token: key })).statusCode).toBe(429);
-    for (let i = 0; i < 3; i++) {
-      for (const url of ['/api/v1/auth/me', PROBE]) {
-        const res = await ctx.request({ method: 'GET', url, token: team.owner.token });
-        expect(res.statusCode).toBeLessThan(429);
-        expect(Object.keys(res.headers).filter((h) => h.startsWith('ratelimit'))).toEqual([]);
-        expect(res.headers['retry-after']).toBeUndefined();
-      }
+    // The default session budget: 1200 a minute (creating the key above was one of the owner's requests).
+    const me = await ctx.request({ method: 'GET', url: '/api/v1/auth/me', token: team.owner.token });
+    expect(me.statusCode).toBe(200);
+    expectRateHeaders(me, 1200, 1198);
+    const probe = await ctx.request({ method: 'GET', url: PROBE, token: team.owner.token });
+    expect(probe.statusCode).toBe(404);
+    expectRateHeaders(probe, 1200, 1197);
+  });
+});
+
+describe('session rate limits', () => {
+  const ctx = useTestContext({ env: { SESSION_RATE_LIMIT_PER_MINUTE: '3' } });
+
+  it('answer 429 with Retry-After past SESSION_RATE_LIMIT_PER_MINUTE, per person over all their sessions', async () => {
+    const user = await ctx.newUser();
+    const login = await ctx.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
+    const second = login.json().access_token as string;
+    for (const [token, remaining] of [
+      [user.token, 2],
+      [second, 1],
+      [user.token, 0],
+    ] as const) {
+      const res = await ctx.request({ method: 'GET', url: '/api/v1/auth/me', token });
+      expect(res.statusCode).toBe(200);
+      expectRateHeaders(res, 3, remaining);
     }
+    expectRateLimited(await ctx.request({ method: 'GET', url: '/api/v1/auth/me', token: second }), 3);
+    // Someone else keeps their own budget.
+    const other = await ctx.newUser();
+    expect(
+      (await ctx.request({ method: 'GET', url: '/api/v1/auth/me', token: other.token })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('session rate limits shared through Redis', () => {
+  const ctx = useTestContext({
+    env: { REDIS_URL, REDIS_TIMEOUT_MS: '10000', SESSION_RATE_LIMIT_PER_MINUTE: '4' },
+  });
+  let appB: App;
+  beforeAll(async () => {
+    appB = await buildSecondApp(ctx);
+  });
+  afterAll(async () => {
+    await appB?.close();
+  });
+
+  it('count one budget over two processes', async () => {
+    const user = await ctx.newUser();
+    const requestB = requesterFor(appB);
+    for (const [i, send] of [ctx.request, requestB, ctx.request, requestB].entries()) {
+      const res = await send({ method: 'GET', url: '/api/v1/auth/me', token: user.token });
+      expect(res.statusCode, `request ${i + 1}`).toBe(200);
+      expectRateHeaders(res, 4, 3 - i);
+    }
+    expectRateLimited(await requestB({ method: 'GET', url: '/api/v1/auth/me', token: user.token }), 4);
   });
 });
 

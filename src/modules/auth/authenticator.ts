@@ -51,18 +51,29 @@ export function createPrincipalIsActive({
 }
 
 const API_LIMITER = 'api';
+const SESSION_LIMITER = 'session';
+const WINDOW_SECONDS = 60;
 
-/** Per-team limits for API-key requests by plan, with `RateLimit-*` headers on every key response. */
-export function apiKeyRateLimit(limits: RateLimits): AfterAuthenticate {
+/**
+ * Request budgets per minute: a team's API keys share their plan's, a signed-in person's sessions share
+ * `sessionPerMinute`. Counted in the shared counters (Redis when configured), so they hold across processes.
+ * Every answer to such a request carries the count, in the IETF draft's fields (`RateLimit`,
+ * `RateLimit-Policy`) and in the older `RateLimit-Limit/Remaining/Reset`; over it: 429 with `Retry-After`.
+ */
+export function requestRateLimits(limits: RateLimits, sessionPerMinute: number): AfterAuthenticate {
   return async (_request, reply, principal) => {
-    if (principal.type !== 'key') return;
-    const result = await limits.consume(
-      API_LIMITER,
-      `team:${principal.teamId}`,
-      principal.requestsPerMinute,
-      60,
-    );
+    const result =
+      principal.type === 'key'
+        ? await limits.consume(
+            API_LIMITER,
+            `team:${principal.teamId}`,
+            principal.requestsPerMinute,
+            WINDOW_SECONDS,
+          )
+        : await limits.consume(SESSION_LIMITER, `user:${principal.userId}`, sessionPerMinute, WINDOW_SECONDS);
     reply.headers({
+      'ratelimit-policy': `"default";q=${result.limit};w=${WINDOW_SECONDS}`,
+      ratelimit: `"default";r=${result.remaining};t=${result.resetSeconds}`,
       'ratelimit-limit': result.limit,
       'ratelimit-remaining': result.remaining,
       'ratelimit-reset': result.resetSeconds,

@@ -190,6 +190,12 @@ const cases: MatrixCase[] = [
     build: () => ({ url: '/api/v1/chat/events' }),
     teamScoped: false,
   },
+  {
+    method: 'POST',
+    path: '/api/v1/chat/events/ticket',
+    build: () => ({ url: '/api/v1/chat/events/ticket' }),
+    teamScoped: false,
+  },
 ];
 
 const session = { auth: 'session', extension: false };
@@ -220,6 +226,7 @@ const EXPECTED: ExpectedAuthClasses = {
   'GET /api/v1/chat/people': session,
   'GET /api/v1/chat/mention-context': session,
   'GET /api/v1/chat/events': sessionExtension,
+  'POST /api/v1/chat/events/ticket': sessionExtension,
   'POST /api/v1/chat/threads/{threadId}/voice-upload': session,
   'POST /api/v1/chat/threads/{threadId}/messages/{messageId}/transcribe': session,
   'GET /api/v1/chat/threads/{threadId}/messages/{messageId}/transcription': sessionExtension,

@@ -17,6 +17,13 @@ export const MAX_REPLAY_EVENTS = 1_000;
 
 export type StreamOptions = { maxBufferBytes: number };
 
+function replyHeaders(reply: FastifyReply): Record<string, string | number | string[]> {
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) headers[name] = value;
+  return headers;
+}
+
 /** Opens event streams: the reply is taken over from Fastify and written as Server-Sent Events. */
 export class ChatEventStreams {
   constructor(
@@ -54,7 +61,8 @@ export class ChatEventStreams {
         request.log.warn({ err: error }, 'a closed chat event stream could not be released');
       });
     });
-    connection.open({ 'x-request-id': request.id });
+    // Headers the hooks set on the reply (CORS, rate limits, trace context) go out with the stream's head.
+    connection.open({ ...replyHeaders(reply), 'x-request-id': request.id });
     this.hub.add(connection);
     try {
       if (lastEventId !== undefined) await this.replay(connection, lastEventId);

@@ -2,7 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
+import { sessionOf } from '../../../shared/tenancy.ts';
 import { SESSION_STREAM_TYPES } from '../../sessions/session-stream.ts';
+import { StreamTicket, TicketQuery } from '../../stream-tickets/stream-tickets.schemas.ts';
+import { TICKET_TTL_SECONDS } from '../../stream-tickets/stream-tickets.service.ts';
 import { sessionExtension } from '../route-auth.ts';
 import { MAX_REPLAY_EVENTS } from './event-streams.ts';
 import { CHAT_EVENT_TYPES, PERSONAL_EVENT_TYPES } from './event-types.ts';
@@ -10,6 +13,9 @@ import { RETRY_MS } from './sse-connection.ts';
 import { MAX_STREAMS_PER_USER } from './stream-slots.ts';
 
 const EVENT_TYPES = [...CHAT_EVENT_TYPES, ...SESSION_STREAM_TYPES, ...PERSONAL_EVENT_TYPES];
+
+/** The stream kind its tickets are for. */
+const CHAT_STREAM = 'chat.events';
 
 const EventId = Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15, description: 'An event id' });
 
@@ -49,6 +55,9 @@ const DESCRIPTION = [
   'Last-Event-ID), session_ended (sign in again) or too_many_streams (a newer stream of the same person took',
   'its place). stream.* events carry no id, so they never move',
   'Last-Event-ID.',
+  'Browsers: EventSource cannot send the Authorization header, so ask `POST /api/v1/chat/events/ticket` first',
+  `and open the stream with \`?ticket=<ticket>\` instead (single use, valid ${TICKET_TTL_SECONDS} seconds; the stream`,
+  'then belongs to the session that asked for the ticket). A reconnect needs a new ticket.',
 ].join(' ');
 
 const StreamResponse = {
@@ -67,14 +76,14 @@ export async function chatEventsRoutes(app: App) {
   app.get(
     '/api/v1/chat/events',
     {
-      ...sessionExtension,
+      config: { ...sessionExtension.config, streamTicket: CHAT_STREAM },
       // A HEAD request would open a stream that never sends anything.
       exposeHeadRoute: false,
       schema: {
         operationId: 'chat.events.stream',
         summary: 'Stream chat events as they happen (Server-Sent Events)',
         description: DESCRIPTION,
-        querystring: Type.Object({ lastEventId: Type.Optional(EventId) }),
+        querystring: Type.Object({ lastEventId: Type.Optional(EventId), ticket: TicketQuery }),
         headers: Type.Object({ 'last-event-id': Type.Optional(EventId) }, { additionalProperties: true }),
         response: { 200: StreamResponse },
       },
@@ -94,6 +103,26 @@ export async function chatEventsRoutes(app: App) {
         last === undefined ? undefined : Number(last),
       );
       return reply;
+    },
+  );
+
+  app.post(
+    '/api/v1/chat/events/ticket',
+    {
+      ...sessionExtension,
+      schema: {
+        operationId: 'chat.events.ticket',
+        summary: 'Get a ticket that opens the chat event stream without a header (for EventSource)',
+        description:
+          `A random ticket, valid ${TICKET_TTL_SECONDS} seconds and for one use, that stands for the caller's session ` +
+          "when opening `GET /api/v1/chat/events?ticket=...`: browsers' EventSource cannot send the Authorization " +
+          'header. Only its hash is stored; it works on any server process. Ask for a new one for each (re)connect.',
+        response: { 201: StreamTicket },
+      },
+    },
+    async (request, reply) => {
+      const ticket = await app.services.streamTickets.issue(sessionOf(principalOf(request)), CHAT_STREAM);
+      return reply.code(201).send(ticket);
     },
   );
 }

@@ -79,7 +79,7 @@ export class SseConnection {
   }
 
   /** Writes the response head and the reconnect delay. */
-  open(headers: Record<string, string>): void {
+  open(headers: Record<string, string | number | string[]>): void {
     this.out.writeHead?.(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',

@@ -1,0 +1,21 @@
+import { Type } from '@sinclair/typebox';
+import { Timestamp } from '../../shared/schemas.ts';
+import { TICKET_TTL_SECONDS } from './stream-tickets.service.ts';
+
+export const StreamTicket = Type.Object({
+  ticket: Type.String({
+    description: `Single use, valid ${TICKET_TTL_SECONDS} seconds: pass it as ?ticket= when opening the stream`,
+  }),
+  expiresAt: Timestamp,
+});
+
+/** The `ticket` query parameter of a stream that takes one. */
+export const TicketQuery = Type.Optional(
+  Type.String({
+    pattern: '^[A-Za-z0-9_-]{43}$',
+    maxLength: 43,
+    description:
+      'A stream ticket (from the ticket endpoint) in place of the Authorization header, for EventSource; ' +
+      'used up by this request',
+  }),
+);

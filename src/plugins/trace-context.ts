@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChildLoggerOptions } from 'fastify/types/logger.js';
+
+/** The W3C trace context of a request: the caller's trace (or a new one) and the span this service answers as. */
+export type TraceContext = { traceId: string; spanId: string; flags: string };
+
+// version-traceid-parentid-flags; a later version may append fields after a dash (W3C Trace Context, 4.3).
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-[^\s]*)?$/;
+const ZERO_TRACE = '0'.repeat(32);
+const ZERO_PARENT = '0'.repeat(16);
+const TRACE = Symbol('trace context');
+
+type Traced = IncomingMessage & { [TRACE]?: TraceContext };
+
+const hex = (length: number) => randomUUID().replaceAll('-', '').slice(0, length);
+
+/** The trace of a `traceparent` header, or undefined when there is none or it is not valid. */
+export function parseTraceparent(header: unknown): { traceId: string; flags: string } | undefined {
+  if (typeof header !== 'string' || header.length > 512) return undefined;
+  const match = TRACEPARENT.exec(header);
+  if (!match) return undefined;
+  const [, version, traceId, parentId, flags, rest] = match as unknown as string[];
+  if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined;
+  if (traceId === ZERO_TRACE || parentId === ZERO_PARENT) return undefined;
+  return { traceId: traceId!, flags: flags! };
+}
+
+/** The request's trace context, read once: the caller's trace id when it sent a valid one, a new one otherwise. */
+function traceOf(raw: Traced): TraceContext {
+  let trace = raw[TRACE];
+  if (!trace) {
+    const incoming = parseTraceparent(raw.headers.traceparent);
+    trace = { traceId: incoming?.traceId ?? hex(32), spanId: hex(16), flags: incoming?.flags ?? '00' };
+    raw[TRACE] = trace;
+  }
+  return trace;
+}
+
+/** Fastify's `childLoggerFactory`: every log line of a request carries its trace id. */
+export function tracedChildLogger(
+  this: FastifyInstance,
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: ChildLoggerOptions,
+  raw: IncomingMessage,
+): FastifyBaseLogger {
+  return logger.child({ ...bindings, traceId: traceOf(raw).traceId }, options);
+}
+
+/** Answers with the trace context the service took part in, so a caller can find its request in our logs. */
+export function answerTraceparent(request: FastifyRequest, reply: FastifyReply): void {
+  const { traceId, spanId, flags } = traceOf(request.raw);
+  reply.header('traceparent', `00-${traceId}-${spanId}-${flags}`);
+  const state = request.headers.tracestate;
+  if (typeof state === 'string' && state.length <= 512) reply.header('tracestate', state);
+}
