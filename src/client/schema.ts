@@ -21,6 +21,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe: the process is up
+         * @description Answers 200 while the process runs and its event loop turns; checks nothing else, so an orchestrator restarts the process only when it is stuck. Anonymous; not logged at info.
+         */
+        get: operations["health.live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe: the database and configured dependencies answer
+         * @description Checks the database, and Redis and the S3 file store when they are configured, each within 2 seconds. 200 when every configured one answers; 503 naming the ones that failed (take the process out of the load balancer, do not restart it). Anonymous; not logged at info.
+         */
+        get: operations["health.ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/verify-email": {
         parameters: {
             query?: never;
@@ -2547,11 +2587,31 @@ export interface paths {
         };
         /**
          * Stream chat events as they happen (Server-Sent Events)
-         * @description Server-Sent Events (text/event-stream) for every thread the caller sees (and studio sessions, below), from every server process. Each event is `id: <event id>`, `event: <type>` and one `data:` line of JSON `{id, type, threadId, createdAt, data}`. Types and their data: message.created and message.updated `{message}` (the message without reactions, which differ per person); message.deleted `{messageId, deletedAt}`; reaction.added and reaction.removed `{messageId, userId, emoji}`; typing `{userId, typing, expiresAt}`; read `{userId, lastReadMessageId, readAt}`; thread.created and thread.updated `{thread}` (without unreadCount, pinned, lastMessage); thread.deleted `{threadId}`; member.added `{userId, by}`; member.removed `{userId, by, reason: left|removed}` (the removed person gets this one, then nothing more of the thread). Studio sessions the caller may read (a member of the session’s team, or invited to it) add events that carry `sessionId` instead of `threadId`: session.participant.added `{participantId}`, session.participant.updated `{participantId, status}`, session.participant.removed `{participantId}` (participant events go to anyone invited; the others to members and to participants who accepted); session.marker.created and session.marker.deleted `{recordingId, markerId}`, session.marker.updated `{recordingId, markerId, fields}`; session.canvas.updated `{version}`. Read the thing itself through its endpoint. A new notification of the caller comes as notification.created `{notification}` (as `GET /api/v1/user/notification-feed` shows it), with neither threadId nor sessionId. Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the `lastEventId` query parameter where a client cannot set headers; every event after it that the caller may see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some of the events after that id are no longer kept, the stream starts with `event: stream.gap` `{type, lastEventId, oldestEventId}` (reload threads and messages). Without either, the stream starts now. A resume replays at most 1000 events: when more were missed, none is replayed and the stream starts with `event: stream.reset` `{type, lastEventId, maxReplayEvents}` (reload threads and messages), then live ones. A person holds at most 5 streams open at once, over every server process: when another opens, the oldest is ended with `stream.closed` (reason too_many_streams); do not reconnect that one. The stream opens with `retry: 3000`. A `: heartbeat` comment comes every 15 seconds. Access is checked for each event: someone removed from a thread (or from its team) stops getting its events at once. The service ends a stream with `event: stream.closed` `{type, reason}`: shutdown (reconnect), slow_consumer (the client did not read and its unread data passed the limit: reconnect with Last-Event-ID), session_ended (sign in again) or too_many_streams (a newer stream of the same person took its place). stream.* events carry no id, so they never move Last-Event-ID.
+         * @description Server-Sent Events (text/event-stream) for every thread the caller sees (and studio sessions, below), from every server process. Each event is `id: <event id>`, `event: <type>` and one `data:` line of JSON `{id, type, threadId, createdAt, data}`. Types and their data: message.created and message.updated `{message}` (the message without reactions, which differ per person); message.deleted `{messageId, deletedAt}`; reaction.added and reaction.removed `{messageId, userId, emoji}`; typing `{userId, typing, expiresAt}`; read `{userId, lastReadMessageId, readAt}`; thread.created and thread.updated `{thread}` (without unreadCount, pinned, lastMessage); thread.deleted `{threadId}`; member.added `{userId, by}`; member.removed `{userId, by, reason: left|removed}` (the removed person gets this one, then nothing more of the thread). Studio sessions the caller may read (a member of the session’s team, or invited to it) add events that carry `sessionId` instead of `threadId`: session.participant.added `{participantId}`, session.participant.updated `{participantId, status}`, session.participant.removed `{participantId}` (participant events go to anyone invited; the others to members and to participants who accepted); session.marker.created and session.marker.deleted `{recordingId, markerId}`, session.marker.updated `{recordingId, markerId, fields}`; session.canvas.updated `{version}`. Read the thing itself through its endpoint. A new notification of the caller comes as notification.created `{notification}` (as `GET /api/v1/user/notification-feed` shows it), with neither threadId nor sessionId. Resume: send the last id received as the `Last-Event-ID` header (EventSource does this itself), or as the `lastEventId` query parameter where a client cannot set headers; every event after it that the caller may see now follows, in order, once, then live ones. Events are kept 24 hours; typing is not replayed. When some of the events after that id are no longer kept, the stream starts with `event: stream.gap` `{type, lastEventId, oldestEventId}` (reload threads and messages). Without either, the stream starts now. A resume replays at most 1000 events: when more were missed, none is replayed and the stream starts with `event: stream.reset` `{type, lastEventId, maxReplayEvents}` (reload threads and messages), then live ones. A person holds at most 5 streams open at once, over every server process: when another opens, the oldest is ended with `stream.closed` (reason too_many_streams); do not reconnect that one. The stream opens with `retry: 3000`. A `: heartbeat` comment comes every 15 seconds. Access is checked for each event: someone removed from a thread (or from its team) stops getting its events at once. The service ends a stream with `event: stream.closed` `{type, reason}`: shutdown (reconnect), slow_consumer (the client did not read and its unread data passed the limit: reconnect with Last-Event-ID), session_ended (sign in again) or too_many_streams (a newer stream of the same person took its place). stream.* events carry no id, so they never move Last-Event-ID. Browsers: EventSource cannot send the Authorization header, so ask `POST /api/v1/chat/events/ticket` first and open the stream with `?ticket=<ticket>` instead (single use, valid 60 seconds; the stream then belongs to the session that asked for the ticket). A reconnect needs a new ticket.
          */
         get: operations["chat.events.stream"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/events/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a ticket that opens the chat event stream without a header (for EventSource)
+         * @description A random ticket, valid 60 seconds and for one use, that stands for the caller's session when opening `GET /api/v1/chat/events?ticket=...`: browsers' EventSource cannot send the Authorization header. Only its hash is stored; it works on any server process. Ask for a new one for each (re)connect.
+         */
+        post: operations["chat.events.ticket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5237,6 +5297,125 @@ export interface operations {
                         status: "ok" | "degraded";
                         version: string;
                         database: "ok" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    "health.live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "health.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: "ok" | "unavailable";
+                        checks: {
+                            /** @description ok, failed (then the answer is 503), or not_configured (not used by this deployment) */
+                            database: "ok" | "failed" | "not_configured";
+                            /** @description ok, failed (then the answer is 503), or not_configured (not used by this deployment) */
+                            redis: "ok" | "failed" | "not_configured";
+                            /** @description ok, failed (then the answer is 503), or not_configured (not used by this deployment) */
+                            storage: "ok" | "failed" | "not_configured";
+                        };
+                        failed: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: "ok" | "unavailable";
+                        checks: {
+                            /** @description ok, failed (then the answer is 503), or not_configured (not used by this deployment) */
+                            database: "ok" | "failed" | "not_configured";
+                            /** @description ok, failed (then the answer is 503), or not_configured (not used by this deployment) */
+                            redis: "ok" | "failed" | "not_configured";
+                            /** @description ok, failed (then the answer is 503), or not_configured (not used by this deployment) */
+                            storage: "ok" | "failed" | "not_configured";
+                        };
+                        failed: string[];
                     };
                 };
             };
@@ -28305,6 +28484,8 @@ export interface operations {
             query?: {
                 /** @description An event id */
                 lastEventId?: string;
+                /** @description A stream ticket (from the ticket endpoint) in place of the Authorization header, for EventSource; used up by this request */
+                ticket?: string;
             };
             header?: {
                 /** @description An event id */
@@ -28353,6 +28534,117 @@ export interface operations {
             };
             /** @description Not found, or owned by a team the caller does not belong to */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (rate_limited, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure (internal_error, with requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Database unavailable (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "chat.events.ticket": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Single use, valid 60 seconds: pass it as ?ticket= when opening the stream */
+                        ticket: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (validation_failed, invalid_json); also an Idempotency-Key that is not 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid bearer token: exactly {"error":"Unauthorized"} */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description session_required, insufficient_scope or forbidden */
+            403: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or owned by a team the caller does not belong to */
+            404: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
