@@ -13,14 +13,16 @@ import { attachPgliteStatements } from './statement-registry.ts';
 
 /**
  * Postgres runs as WebAssembly, compiled by V8 lazily with its baseline compiler (Liftoff). Left to tier
- * up, V8 recompiles the hottest functions with its optimizing compiler, and one of Postgres' functions
- * takes about 500 MB of compiler memory for a moment, seconds after every start; the memory is handed
- * back, but a process sized for its idle use would be killed in that moment. Baseline code answers the
- * service's reads as fast (their time goes to the protocol and JavaScript) and bulk statements about a
- * third slower. Set before any embedded database is compiled, in every process that opens one.
+ * up, V8 recompiles the hottest functions with its optimizing compiler, and that took about 500 MB of
+ * compiler memory for a moment, seconds after every start, and left 60 MB more resident: a process sized
+ * for its idle use would be killed in that moment. Baseline code runs Postgres' own work (sorting,
+ * scanning) up to twice as slow; a process started with a tiering flag of its own
+ * (`node --wasm-dynamic-tiering ...`) keeps V8's choice. Set before any embedded database is compiled.
  */
 const BASELINE_WASM_ONLY = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
-for (const flag of BASELINE_WASM_ONLY) setFlagsFromString(flag);
+if (!process.execArgv.some((arg) => /^--(no-)?wasm-(tier-up|dynamic-tiering)$/.test(arg))) {
+  for (const flag of BASELINE_WASM_ONLY) setFlagsFromString(flag);
+}
 
 /**
  * Postgres' shared memory lives in the WebAssembly memory, which never shrinks: with PostgreSQL's default
