@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { type Database, type Db, PLANNER_SETTINGS } from './client.ts';
@@ -5,9 +11,52 @@ import { PgliteStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 import { attachPgliteStatements } from './statement-registry.ts';
 
+/**
+ * Postgres runs as WebAssembly, compiled by V8 lazily with its baseline compiler (Liftoff). Left to tier
+ * up, V8 recompiles the hottest functions with its optimizing compiler, and that took about 500 MB of
+ * compiler memory for a moment, seconds after every start, and left 60 MB more resident: a process sized
+ * for its idle use would be killed in that moment. Baseline code runs Postgres' own work (sorting,
+ * scanning) up to twice as slow; a process started with a tiering flag of its own
+ * (`node --wasm-dynamic-tiering ...`) keeps V8's choice. Set before any embedded database is compiled.
+ */
+const BASELINE_WASM_ONLY = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
+if (!process.execArgv.some((arg) => /^--(no-)?wasm-(tier-up|dynamic-tiering)$/.test(arg))) {
+  for (const flag of BASELINE_WASM_ONLY) setFlagsFromString(flag);
+}
+
+/**
+ * Postgres' shared memory lives in the WebAssembly memory, which never shrinks: with PostgreSQL's default
+ * of 128 MB of shared buffers it came to hold 150 MB of the idle process. 16 MB keeps the hot pages of a
+ * team's data; the rest is read from the files through the system's cache. Given at every start, not
+ * written into the data directory.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** The embedded database persisted in `dir`. */
 export async function openPglite(dir: string): Promise<Database> {
-  return wrapPglite(await PGlite.create({ dataDir: dir }));
+  if (!existsSync(join(dir, 'PG_VERSION'))) await initializeApart(dir);
+  return wrapPglite(await PGlite.create({ dataDir: dir, startParams: PGLITE_START_PARAMS }));
+}
+
+const run = promisify(execFile);
+
+/**
+ * Creates the empty database in `dir` (initdb) in a process of its own. Done in this one, it raised the
+ * peak to 1 GB and left 70 MB more resident for the process' whole life (memory the allocator kept).
+ */
+async function initializeApart(dir: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `(async () => {
+    const { PGlite } = require(${JSON.stringify(pglite)});
+    const db = await PGlite.create({ dataDir: process.argv[1], startParams: ${JSON.stringify(PGLITE_START_PARAMS)} });
+    await db.close();
+  })().catch((error) => { console.error(error); process.exit(1); });`;
+  try {
+    await run(process.execPath, [...BASELINE_WASM_ONLY, '-e', script, dir]);
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`Could not create the embedded database in ${dir}${stderr ? `: ${stderr}` : ''}`);
+  }
 }
 
 const PING = 'select 1';
