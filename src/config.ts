@@ -36,6 +36,7 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  EMBEDDED_DB_OPTIMIZE: Type.Boolean({ default: false }),
   LOG_LEVEL: Type.Union(LogLevel.anyOf, { default: 'info' }),
   BODY_LIMIT: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10_000 }),
@@ -99,6 +100,8 @@ export type Config = Readonly<{
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Whether V8 optimizes the embedded database's engine (faster, about 50 MB more idle and a 750 MB peak). */
+  embeddedDbOptimized: boolean;
   logLevel: string;
   bodyLimit: number;
   shutdownTimeoutMs: number;
@@ -304,6 +307,7 @@ export function loadConfig(
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    embeddedDbOptimized: env.EMBEDDED_DB_OPTIMIZE,
     logLevel: env.LOG_LEVEL,
     bodyLimit: env.BODY_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

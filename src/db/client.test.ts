@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneDatabase } from '../../test/helpers/database.ts';
-import { type Database, type Db, openPostgres } from './client.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, type Db, openDatabase, openPostgres } from './client.ts';
 import { users } from './schema/index.ts';
 
 // On PostgreSQL, statements Drizzle does not name go through the driver's per-connection statement cache.
@@ -95,6 +96,18 @@ describe('planner settings', () => {
         | { rows: { plan_cache_mode: string }[] };
       const [row] = Array.isArray(rows) ? rows : rows.rows;
       expect(row?.plan_cache_mode).toBe('force_generic_plan');
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('the pool of a process on PostgreSQL', () => {
+  it('has as many connections as DATABASE_POOL_SIZE says', async () => {
+    const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATABASE_POOL_SIZE: '3' });
+    const database = await openDatabase(config);
+    try {
+      expect(database.sql?.options.max).toBe(3);
     } finally {
       await database.close();
     }

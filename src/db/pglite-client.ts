@@ -16,11 +16,14 @@ import { attachPgliteStatements } from './statement-registry.ts';
  * up, V8 recompiles the hottest functions with its optimizing compiler, and that took about 500 MB of
  * compiler memory for a moment, seconds after every start, and left 60 MB more resident: a process sized
  * for its idle use would be killed in that moment. Baseline code runs Postgres' own work (sorting,
- * scanning) up to twice as slow; a process started with a tiering flag of its own
- * (`node --wasm-dynamic-tiering ...`) keeps V8's choice. Set before any embedded database is compiled.
+ * scanning) up to twice as slow, so the service chooses (EMBEDDED_DB_OPTIMIZE); a process started with a
+ * tiering flag of its own (`node --wasm-dynamic-tiering ...`) keeps V8's choice.
  */
 const BASELINE_WASM_ONLY = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
-if (!process.execArgv.some((arg) => /^--(no-)?wasm-(tier-up|dynamic-tiering)$/.test(arg))) {
+
+/** Keeps WebAssembly compiled from now on to baseline code, unless the process was started with a choice. */
+function keepWasmBaseline(): void {
+  if (process.execArgv.some((arg) => /^--(no-)?wasm-(tier-up|dynamic-tiering)$/.test(arg))) return;
   for (const flag of BASELINE_WASM_ONLY) setFlagsFromString(flag);
 }
 
@@ -32,8 +35,12 @@ if (!process.execArgv.some((arg) => /^--(no-)?wasm-(tier-up|dynamic-tiering)$/.t
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-/** The embedded database persisted in `dir`. */
-export async function openPglite(dir: string): Promise<Database> {
+/**
+ * The embedded database persisted in `dir`; `optimized` lets V8 optimize its code (faster, more memory).
+ * Opened first in its process (the server, the CLI), so the choice holds before the engine is compiled.
+ */
+export async function openPglite(dir: string, { optimized = false } = {}): Promise<Database> {
+  if (!optimized) keepWasmBaseline();
   if (!existsSync(join(dir, 'PG_VERSION'))) await initializeApart(dir);
   return wrapPglite(await PGlite.create({ dataDir: dir, startParams: PGLITE_START_PARAMS }));
 }
