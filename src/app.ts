@@ -40,7 +40,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { PathTokens } from './plugins/path-tokens.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { cachedSerializers } from './plugins/serializers.ts';
-import { answerTraceparent, tracedChildLogger } from './plugins/trace-context.ts';
+import { traceContext } from './plugins/trace-context.ts';
 import { clientErrorHandler, frameworkErrorsFor } from './plugins/transport-errors.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { createServices } from './services.ts';
@@ -65,6 +65,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     listen: deps.database.listen,
   });
   const pathTokens = new PathTokens();
+  const traces = traceContext(services.tracing);
   const allowedMethods = new AllowedMethods();
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, pathTokens),
@@ -81,7 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     schemaController: cachedSerializers,
     frameworkErrors: frameworkErrorsFor(services.authenticate),
     clientErrorHandler,
-    childLoggerFactory: tracedChildLogger,
+    childLoggerFactory: traces.childLoggerFactory,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
@@ -101,9 +102,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Set as the request arrives (a synchronous hook, no promise per request); every answer carries it.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    answerTraceparent(request, reply);
+    traces.answerTraceparent(request, reply);
     done();
   });
+  if (services.tracing)
+    app.addHook('onResponse', (request, reply, done) => {
+      traces.endSpan(request, reply);
+      done();
+    });
 
   await registerSecurityHeaders(app, config.publicUrl);
   // Before the auth plugin: preflights are answered without a token (see registerCors).

@@ -100,7 +100,7 @@ export type Config = Readonly<{
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
-  /** Whether V8 optimizes the embedded database's engine (faster, about 50 MB more idle and a 750 MB peak). */
+  /** Whether V8 optimizes the embedded database's engine (faster, about 80 MB more idle and an 800 MB peak). */
   embeddedDbOptimized: boolean;
   logLevel: string;
   bodyLimit: number;

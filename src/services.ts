@@ -30,6 +30,7 @@ import { createInterviewsServices } from './modules/interviews/interviews.servic
 import { Departures } from './modules/memberships/departures.ts';
 import { createNotificationsService } from './modules/notifications/notifications.services.ts';
 import { startPush } from './modules/notifications/push/push.ts';
+import { Tracing } from './modules/operations/tracing.ts';
 import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
 import { sessionDepartures } from './modules/sessions/session-departures.ts';
 import { createSessionsServices } from './modules/sessions/sessions.services.ts';
@@ -78,6 +79,7 @@ export async function createServices({
     pools: { [MEDIA_POOL]: config.musicTools.concurrency },
   });
   const mailer = new Mailer(jobs, config.mail, publicBaseUrl(config));
+  const tracing = config.web.tracing ? new Tracing(config.web.tracing) : undefined;
   const mailTransport = createMailTransport(config.mail);
   defineMailDelivery(db, clock, jobs, mailTransport);
   const accessTokens = new AccessTokens({
@@ -133,6 +135,7 @@ export async function createServices({
     limits,
     jobs,
     mailer,
+    tracing,
     departures,
     ...createTeamsServices(db, clock, departures, { mailer, limits }),
     ...fileServices,
@@ -184,6 +187,7 @@ export async function createServices({
       await Promise.all([jobs.stop(), webhooks.close(), chat.close()]);
       await push.close();
       mailTransport.close();
+      await tracing?.close();
       await limits.close();
     },
   };

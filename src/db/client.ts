@@ -29,6 +29,8 @@ export type Database = {
   /** The raw client, for migrations and test set-up. */
   pglite?: PGlite;
   sql?: postgres.Sql;
+  /** PostgreSQL: this process's pool, whose connections carry `applicationName` (with the process id). */
+  pool?: { size: number; applicationName: string };
 };
 
 export type Unlisten = () => Promise<void>;
@@ -82,12 +84,14 @@ export async function openDatabase(options: DatabaseOptions, holder?: string): P
 export const PLANNER_SETTINGS = { plan_cache_mode: 'force_generic_plan' } as const;
 
 export function openPostgres(url: string, poolSize: number): Database {
+  // The process id tells the connections of each process apart (pg_stat_activity, the pool metric).
+  const applicationName = `team-music-workspace/${process.pid}`;
   const sql = postgres(url, {
     max: poolSize,
     onnotice: () => {},
     connect_timeout: 5,
     idle_timeout: 30,
-    connection: { application_name: 'team-music-workspace', ...PLANNER_SETTINGS },
+    connection: { application_name: applicationName, ...PLANNER_SETTINGS },
   });
   const db = drizzlePostgres({
     client: preparingStatements(sql),
@@ -98,6 +102,7 @@ export function openPostgres(url: string, poolSize: number): Database {
     db,
     kind: 'postgres',
     sql,
+    pool: { size: poolSize, applicationName },
     ping: async () => {
       try {
         await withTimeout(sql`select 1`, 2000);

@@ -8,6 +8,8 @@ export const WebEnv = Type.Object({
   METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65_535 })),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   SESSION_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1200 }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OTEL_SERVICE_NAME: Type.String({ minLength: 1, maxLength: 200, default: 'team-music-workspace' }),
 });
 
 type Env = Static<typeof WebEnv>;
@@ -21,10 +23,14 @@ export type CorsSettings = Readonly<{
 
 export type MetricsSettings = Readonly<{ port: number | undefined; token: string | undefined }>;
 
+/** OpenTelemetry spans of requests, sent over OTLP/HTTP to `endpoint` (`/v1/traces` is appended). */
+export type TracingSettings = Readonly<{ endpoint: string; serviceName: string }>;
+
 export type WebSettings = Readonly<{
   cors: CorsSettings | undefined;
   metrics: MetricsSettings;
   sessionRequestsPerMinute: number;
+  tracing: TracingSettings | undefined;
 }>;
 
 /** An origin exactly as browsers send it in `Origin`: scheme, host and port only, no path. */
@@ -70,6 +76,9 @@ export function webSettings(env: Env): { value: WebSettings; problems: string[] 
       cors: cors && Object.freeze(cors),
       metrics: Object.freeze({ port: env.METRICS_PORT, token: env.METRICS_TOKEN }),
       sessionRequestsPerMinute: env.SESSION_RATE_LIMIT_PER_MINUTE,
+      tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
+        ? Object.freeze({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME })
+        : undefined,
     }),
     problems,
   };

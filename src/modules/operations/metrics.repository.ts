@@ -55,3 +55,16 @@ export async function webhookBacklog(
     failedLastHour: Number(failed?.count ?? 0),
   };
 }
+
+/** This process's PostgreSQL connections by state (`active`, `idle`, `idle in transaction`), the asking one left out. */
+export async function poolConnections(
+  { db }: BacklogQueries,
+  applicationName: string,
+): Promise<{ state: string; count: number }[]> {
+  const rows = (await db.execute(sql`
+    select coalesce(state, 'unknown') as state, count(*)::int as count from pg_stat_activity
+    where application_name = ${applicationName} and pid <> pg_backend_pid() group by state`)) as unknown as
+    | { state: string; count: number }[]
+    | { rows: { state: string; count: number }[] };
+  return Array.isArray(rows) ? rows : rows.rows;
+}

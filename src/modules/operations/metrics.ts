@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from '../../shared/clock.ts';
-import { type BacklogQueries, jobBacklog, webhookBacklog } from './metrics.repository.ts';
+import { type BacklogQueries, jobBacklog, poolConnections, webhookBacklog } from './metrics.repository.ts';
 
 type Backlog = {
   jobs: Awaited<ReturnType<typeof jobBacklog>>;
@@ -12,6 +12,8 @@ export type MetricsSources = BacklogQueries & {
   clock: Clock;
   /** Event streams this process holds open now. */
   openStreams: () => number;
+  /** PostgreSQL: this process's pool (the embedded database has none). */
+  pool?: { size: number; applicationName: string } | undefined;
 };
 
 /** Who made a request: no token, a session or a team API key. */
@@ -77,6 +79,32 @@ export class ServiceMetrics {
         return undefined;
       }
     };
+    const { pool } = sources;
+    if (pool) {
+      new Gauge({
+        name: 'tmw_db_pool_size',
+        help: 'PostgreSQL connections this process may open (DATABASE_POOL_SIZE)',
+        registers,
+        collect() {
+          this.set(pool.size);
+        },
+      });
+      new Gauge({
+        name: 'tmw_db_pool_connections',
+        help: "This process's open PostgreSQL connections by state, the scrape's own left out",
+        labelNames: ['state'],
+        registers,
+        async collect() {
+          this.reset();
+          try {
+            for (const { state, count } of await poolConnections(sources, pool.applicationName))
+              this.set({ state }, count);
+          } catch {
+            scrapeErrors.inc();
+          }
+        },
+      });
+    }
     new Gauge({
       name: 'tmw_jobs',
       help: 'Background jobs by type and status (queued, running, failed), shared by every process',

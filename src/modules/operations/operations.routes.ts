@@ -33,6 +33,7 @@ export const operationsRoutes = fp(
             db: app.deps.database.db,
             clock: app.deps.clock,
             openStreams: () => app.services.chat.hub.size,
+            pool: app.deps.database.pool,
           })
         : undefined;
     app.decorate('metrics', metrics);

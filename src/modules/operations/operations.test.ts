@@ -164,6 +164,23 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'tmw_event_streams_open')).toBe(0);
   });
 
+  it("reports this process's PostgreSQL pool (none on the embedded database)", async () => {
+    const text = (await ctx.request({ method: 'GET', url: '/metrics', token: METRICS_TOKEN })).body;
+    const pool = ctx.database.pool;
+    if (!pool) {
+      expect(text).not.toContain('tmw_db_pool');
+      return;
+    }
+    expect(sample(text, 'tmw_db_pool_size')).toBe(pool.size);
+    const states = text
+      .split('\n')
+      .filter((line) => line.startsWith('tmw_db_pool_connections{'))
+      .map((line) => Number(line.split(' ').pop()));
+    // The connections that served this file's requests, the scrape's own left out.
+    expect(states.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect(states.reduce((a, b) => a + b, 0)).toBeLessThan(pool.size);
+  });
+
   it('reports the job queue by type and the webhook backlog, read at scrape time', async () => {
     const now = Date.now();
     await ctx.database.db.insert(jobs).values([
