@@ -20,12 +20,14 @@ import { SCOPES, type Scope } from '../plugins/auth.ts';
 import { systemClock } from '../shared/clock.ts';
 import { BACKUP_COMMANDS, BACKUP_USAGE, backupCommand } from './backup.cli.ts';
 import { CommandError, failureMessage, UsageError } from './failures.ts';
+import { MAIL_USAGE, mailCommand } from './mail.cli.ts';
 
 const USAGE = `Usage: tmw <command> [options]
 
 Works directly on the configured database (DATA_DIR or DATABASE_URL). The embedded database
 (DATA_DIR) is open to one process at a time: while the server runs, tmw stops with an error naming it
-(except backup, which the running server makes). Output is printed only once the change is stored.
+(except backup, which the running server makes, and mail, which reads only the mail folder). Output is
+printed only once the change is stored.
 
 Commands:
   migrate                                             apply database migrations
@@ -35,6 +37,7 @@ Commands:
   key create --team ID --name N [--scope S]...        create a team API key (prints the raw key once)
   plans                                               list plans and their limits
 ${BACKUP_USAGE}
+${MAIL_USAGE}
 ${TESTIMONIAL_USAGE}
 ${ORGANISATION_USAGE}
 
@@ -144,6 +147,7 @@ async function main(): Promise<number> {
       role: { type: 'string' },
       unpublished: { type: 'boolean' },
       force: { type: 'boolean' },
+      to: { type: 'string' },
       ...ORGANISATION_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
@@ -153,6 +157,10 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
+  if (positionals[0] === 'mail') {
+    process.stdout.write(`${await mailCommand(config, values.to)}\n`);
+    return 0;
+  }
   if (BACKUP_COMMANDS.includes(positionals[0] ?? '')) {
     process.stdout.write(`${await backupCommand(config, positionals, values)}\n`);
     return 0;

@@ -35,15 +35,19 @@ export function renderMail(content: MailContent): RenderedMail {
     `<p style="margin:0 0 16px;${style}">${escapeHtml(value).replace(/\n/g, '<br>')}</p>`;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1f2937;color:#ffffff;` +
-      `padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
+      `padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>\n` +
       p(`If the button does not work, open this address: ${action.url}`, 'font-size:13px;color:#6b7280')
     : '';
-  const html =
+  // One block a line: short lines keep the HTML part readable as written, as the text part is.
+  const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;color:#111827;' +
-    'max-width:560px;margin:0 auto;padding:24px">' +
-    paragraphs.map((line) => p(line)).join('') +
-    button +
-    footer.map((line) => p(line, 'font-size:13px;color:#6b7280')).join('') +
-    '</body></html>';
+      'max-width:560px;margin:0 auto;padding:24px">',
+    ...paragraphs.map((line) => p(line)),
+    button,
+    ...footer.map((line) => p(line, 'font-size:13px;color:#6b7280')),
+    '</body></html>',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
   return { subject: oneLine(content.subject), text: `${text}\n`, html };
 }

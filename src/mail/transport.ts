@@ -17,8 +17,6 @@ export type Handed = { relay: string } | { file: string };
 /** Hands messages to the SMTP relay, or writes each as an `.eml` file when there is none. */
 export type MailTransport = { deliver(mail: Envelope): Promise<Handed>; close(): void };
 
-/** The longest line an 8bit MIME part may hold (RFC 5322 allows 998 characters). */
-const MAX_8BIT_LINE = 998;
 const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export function createMailTransport(settings: MailSettings): MailTransport {
@@ -47,10 +45,7 @@ export function createMailTransport(settings: MailSettings): MailTransport {
   const files = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     deliver: async (mail) => {
-      // A file is read by people: its text part stays as written (links unbroken) when lines allow it.
-      const readable = mail.text.split('\n').every((line) => line.length <= MAX_8BIT_LINE);
-      const text = readable ? { content: mail.text, contentTransferEncoding: '8bit' } : mail.text;
-      const info = await files.sendMail({ ...message(mail), text });
+      const info = await files.sendMail(message(mail));
       await mkdir(settings.directory, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`;
       const file = join(settings.directory, name);
