@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -54,11 +56,15 @@ export async function createTestContext(
   options: TestContextOptions = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
   const database = options.database ?? (await cloneDatabase());
+  // A data directory of the context's own: its blobs and mail, which another file's cleanup jobs (run with
+  // a clock years ahead) would otherwise sweep as strays of theirs.
+  mkdirSync('.tmp', { recursive: true });
+  const dataDir = mkdtempSync(join('.tmp', 'context-'));
   const config = loadConfig({
     // The files about sign-in set the production cost of password hashing themselves.
     ...TEST_PASSWORD_HASHING,
     LOG_LEVEL: 'silent',
-    DATA_DIR: '.tmp/unused',
+    DATA_DIR: dataDir,
     ...(typeof options.env === 'function' ? options.env() : options.env),
   });
   const clock = options.clock ?? { now: () => new Date() };
@@ -73,6 +79,7 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

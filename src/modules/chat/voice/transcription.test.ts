@@ -58,7 +58,13 @@ async function voiceMessage() {
     contentType: 'audio/wav',
   });
   const url = new URL(ticket.uploadUrl);
-  await ctx.request({ method: 'PUT', url: url.pathname + url.search, headers: ticket.headers, payload: WAV });
+  const put = await ctx.request({
+    method: 'PUT',
+    url: url.pathname + url.search,
+    headers: ticket.headers,
+    payload: WAV,
+  });
+  expect(put.statusCode, put.body).toBe(200);
   return expectOk('POST', `/api/v1/chat/threads/${threadId}/messages`, team.owner, {
     voiceFileKey: ticket.fileKey,
   });
