@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDataDir } from './helpers/data-dir.ts';
 import { cloneDatabase } from './helpers/database.ts';
@@ -137,6 +137,16 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }, PROCESS_TEST_TIMEOUT_MS);
 
+/** What the page reports once its script has run (it sets `globalThis.result`). */
+async function resultOf(page: Page): Promise<PageResult> {
+  await page.waitForFunction(
+    () => (globalThis as unknown as { result?: unknown }).result !== undefined,
+    null,
+    { timeout: 30_000 },
+  );
+  return (await page.evaluate(() => (globalThis as unknown as { result: unknown }).result)) as PageResult;
+}
+
 describe('a web app on another origin', () => {
   it(
     'signs up, lists tracks, reads the exposed headers and receives a chat event over EventSource',
@@ -147,16 +157,7 @@ describe('a web app on another origin', () => {
         if (message.type() === 'error') consoleErrors.push(message.text());
       });
       await page.goto(`${pageOrigin}/?api=${encodeURIComponent(api.url)}`);
-      await page.waitForFunction(
-        () => (globalThis as unknown as { result?: unknown }).result !== undefined,
-        null,
-        {
-          timeout: 30_000,
-        },
-      );
-      const result = (await page.evaluate(
-        () => (globalThis as unknown as { result: unknown }).result,
-      )) as PageResult;
+      const result = await resultOf(page);
       expect(result.error).toBeUndefined();
       expect(result.statuses).toEqual({
         signup: 201,
@@ -192,16 +193,7 @@ describe('a web app on another origin', () => {
       const page = await browser.newPage();
       // The same page, served from another origin (localhost instead of 127.0.0.1): not in CORS_ORIGINS.
       await page.goto(`${pageOrigin.replace('127.0.0.1', 'localhost')}/?api=${encodeURIComponent(api.url)}`);
-      await page.waitForFunction(
-        () => (globalThis as unknown as { result?: unknown }).result !== undefined,
-        null,
-        {
-          timeout: 30_000,
-        },
-      );
-      const result = (await page.evaluate(
-        () => (globalThis as unknown as { result: unknown }).result,
-      )) as PageResult;
+      const result = await resultOf(page);
       expect(result.error).toMatch(/Failed to fetch/);
       await page.close();
     },
