@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
+import { closedPort } from '../../../test/helpers/ports.ts';
 import type { App } from '../../app-types.ts';
 import { plans, teams } from '../../db/schema/index.ts';
 import { buildSecondApp, type Requester, requesterFor } from './fixtures/second-app.ts';
@@ -228,15 +228,6 @@ describe('API-key rate limits shared through Redis', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
   });
 });
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('API-key rate limits when Redis is down', () => {
   const env: Record<string, string> = {};

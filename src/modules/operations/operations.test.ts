@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, useTestContext } from '../../../test/helpers/context.ts';
+import { closedPort } from '../../../test/helpers/ports.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { S3Store } from '../../storage/s3-store.ts';
 import {
@@ -10,15 +10,6 @@ import {
 } from '../../storage/s3-test-server.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The value of one sample line of the exposition text, or undefined when there is no such line. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

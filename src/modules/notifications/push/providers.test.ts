@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../../../../test/helpers/ports.ts';
 import { loadConfig } from '../../../config.ts';
 import { systemClock } from '../../../shared/clock.ts';
 import { ApnsClient, apnsOutcome } from './apns.ts';
@@ -8,15 +8,6 @@ import { APNS_KEY_ID, APNS_TEAM_ID, APNS_TOPIC, iosToken, pushMaterial } from '.
 
 const material = pushMaterial();
 afterAll(material.cleanUp);
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const content = { title: 'Hi', body: 'there', data: {} };
 
