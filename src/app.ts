@@ -33,6 +33,7 @@ import { AllowedMethods } from './plugins/allowed-methods.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCors, registerSecurityHeaders } from './plugins/browsers.ts';
 import { cursorBindingPlugin } from './plugins/cursor-binding.ts';
+import { drainOnClose } from './plugins/drain-on-close.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { parseJsonBodies } from './plugins/json-bodies.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Only JSON bodies are accepted; every other content type gets 415.
   app.removeContentTypeParser(['text/plain']);
   parseJsonBodies(app);
+  drainOnClose(app);
   // Set as the request arrives (a synchronous hook, no promise per request); every answer carries it.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
