@@ -4,6 +4,7 @@ export * from './activity.ts';
 export * from './albums.ts';
 export * from './chat.ts';
 export * from './contacts.ts';
+export * from './events.ts';
 export * from './files.ts';
 export * from './financials.ts';
 export * from './follow-ups.ts';
