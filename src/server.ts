@@ -71,6 +71,8 @@ async function main() {
   if (!stopping) {
     app.services.jobs.start();
     app.services.webhooks.queue.start();
+    app.services.eventConsumers.log = app.log.child({ component: 'event-consumers' });
+    await app.services.eventConsumers.start();
   }
 }
 

@@ -1,5 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { EventConsumers } from './events/event-consumers.ts';
+import { EventLog } from './events/event-log.ts';
 import { JobQueue, MEDIA_POOL } from './jobs/job-queue.ts';
 import { defineMailDelivery } from './mail/delivery.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -29,6 +31,7 @@ import { InboxService } from './modules/inbox/inbox.service.ts';
 import { createInterviewsServices } from './modules/interviews/interviews.services.ts';
 import { Departures } from './modules/memberships/departures.ts';
 import { createNotificationsService } from './modules/notifications/notifications.services.ts';
+import { notificationsFromEvents } from './modules/notifications/notifications-from-events.ts';
 import { startPush } from './modules/notifications/push/push.ts';
 import { Tracing } from './modules/operations/tracing.ts';
 import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
@@ -106,6 +109,9 @@ export async function createServices({
     windowSeconds: config.auth.loginFailureWindowSeconds,
   });
   const auth = new AuthService(db, clock, accessTokens, limits, config.auth, passwords, emailVerification);
+  // The one log of changes, and what reads it: in the writing transaction, or after commit from a position.
+  const events = new EventLog(clock, [notificationsFromEvents]);
+  const eventConsumers = new EventConsumers(db, listen, clock, []);
   const fileServices = await createFilesServices({ db, clock, config, secrets, jobs });
   const outbox = new WebhookOutbox(clock);
   const webhooks = createWebhooksServices({
@@ -125,6 +131,8 @@ export async function createServices({
   return {
     chat,
     push,
+    events,
+    eventConsumers,
     outbox,
     webhooks,
     apiKeys,
@@ -184,7 +192,7 @@ export async function createServices({
     /** Resolves once shared counters (Redis) take commands, or gave up connecting (memory then). */
     ready: () => limits.ready(),
     close: async () => {
-      await Promise.all([jobs.stop(), webhooks.close(), chat.close()]);
+      await Promise.all([jobs.stop(), webhooks.close(), chat.close(), eventConsumers.stop()]);
       await push.close();
       mailTransport.close();
       await tracing?.close();
