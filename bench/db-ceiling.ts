@@ -2,9 +2,9 @@ import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { PLANNER_SETTINGS } from '../src/db/client.ts';
 import { applyPlannerSettings } from '../src/db/pglite-client.ts';
 import { PgliteStatements } from '../src/db/pglite-statements.ts';
+import { PLANNER_SETTINGS } from '../src/db/planner-settings.ts';
 
 /**
  * The database-backed ceilings: a bare node:http server that answers `/track/{id}` with one prepared

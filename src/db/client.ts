@@ -1,39 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { DATA_DIR_ENTRIES, makePrivateDirectory, PRIVATE_FOLDERS } from '../shared/private-files.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import type { Database, Db } from './database.ts';
+import { PLANNER_SETTINGS } from './planner-settings.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-/** The Drizzle database every repository receives; the same type over PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** The handle `db.transaction(async (tx) => ...)` passes; repositories accept `Db | DbTransaction`. */
-export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** An open database: the Drizzle handle plus what the process needs to run and stop it. */
-export type Database = {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  /** Answers quickly whether the database takes queries. */
-  ping(): Promise<boolean>;
-  close(): Promise<void>;
-  /**
-   * Calls `onNotify` with the payload of every NOTIFY on `channel` (PostgreSQL: one dedicated connection,
-   * re-established after a loss, `onListen` called each time it listens); answers the way to stop.
-   */
-  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<Unlisten>;
-  /** The raw client, for migrations and test set-up. */
-  pglite?: PGlite;
-  sql?: postgres.Sql;
-  /** PostgreSQL: this process's pool, whose connections carry `applicationName` (with the process id). */
-  pool?: { size: number; applicationName: string };
-};
-
-export type Unlisten = () => Promise<void>;
+// Kept apart so that the PGlite client, which this module loads, takes them without importing it back.
+export type { Database, Db, DbTransaction, Schema, Unlisten } from './database.ts';
 
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
@@ -74,14 +50,6 @@ export async function openDatabase(options: DatabaseOptions, holder?: string): P
     throw error;
   }
 }
-
-/**
- * Every prepared statement runs its generic plan, made once per connection. Left to choose, PostgreSQL
- * planned the hot reads anew on every call (a custom plan for the values given), and planning cost more
- * than running them (a track read: 0.11 ms of planning for 0.07 ms of work). The statements are written
- * so that their plans do not depend on the values: lookups by key, a team's rows through its index.
- */
-export const PLANNER_SETTINGS = { plan_cache_mode: 'force_generic_plan' } as const;
 
 export function openPostgres(url: string, poolSize: number): Database {
   // The process id tells the connections of each process apart (pg_stat_activity, the pool metric).

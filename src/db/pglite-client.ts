@@ -6,8 +6,9 @@ import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { type Database, type Db, PLANNER_SETTINGS } from './client.ts';
+import type { Database, Db } from './database.ts';
 import { PgliteStatements } from './pglite-statements.ts';
+import { PLANNER_SETTINGS } from './planner-settings.ts';
 import * as schema from './schema/index.ts';
 import { attachPgliteStatements } from './statement-registry.ts';
 

@@ -3,7 +3,7 @@ import { desc, sql } from 'drizzle-orm';
 import { studioSessions as s } from '../../../db/schema/index.ts';
 import { ownParticipationSql } from '../../sessions/session-access.ts';
 import { Session } from '../../sessions/sessions.schemas.ts';
-import type { TogetherPart } from './together-parts.ts';
+import type { TogetherPart } from './together-context.ts';
 
 /** Sessions `sessions` lists at most. */
 export const TOGETHER_SESSIONS_LIMIT = 50;

@@ -5,7 +5,7 @@ import { Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 import { threadVisibleSql } from '../../chat/thread-access.ts';
 import { Nullable } from '../contacts.schemas.ts';
-import type { TogetherPart } from './together-parts.ts';
+import type { TogetherPart } from './together-context.ts';
 
 /** Threads `threads` lists at most. */
 export const TOGETHER_THREADS_LIMIT = 50;

@@ -6,7 +6,8 @@ import { normaliseEmail } from '../../../shared/email.ts';
 import { errors } from '../../../shared/errors.ts';
 import { sessionOf } from '../../../shared/tenancy.ts';
 import { isUserId, mayKnowSql } from '../known-people.ts';
-import { TOGETHER_PARTS, type TogetherContext } from './together-parts.ts';
+import type { TogetherContext } from './together-context.ts';
+import { TOGETHER_PARTS } from './together-parts.ts';
 
 export type TogetherQuery = {
   contactId?: number | undefined;

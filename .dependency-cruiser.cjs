@@ -1,0 +1,33 @@
+/** The module graph's rules (`npm run lint:deps`). */
+
+const TEST_FILES = ['\\.test\\.ts$', 'test-support\\.ts$', '/fixtures/'];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'services-from-composition-only',
+      comment:
+        'src/services.ts wires the whole process; a module that imported it would depend on every other one. ' +
+        "src/app-types.ts takes its type to declare Fastify's `services`.",
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: ['^src/(services|app|app-types|server)\\.ts$', '^src/cli/', ...TEST_FILES],
+      },
+      to: { path: '^src/services\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are edges of the graph too.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
