@@ -52,6 +52,7 @@ import { WalletService } from './modules/wallet/wallet.service.ts';
 import { webhookDepartures } from './modules/webhooks/endpoint-pauses.ts';
 import { WebhookOutbox } from './modules/webhooks/outbox.ts';
 import { createWebhooksServices } from './modules/webhooks/webhooks.services.ts';
+import { webhooksFromEvents } from './modules/webhooks/webhooks-from-events.ts';
 import { WorldInventoryService } from './modules/world-inventory/world-inventory.service.ts';
 import type { Clock } from './shared/clock.ts';
 import { publicBaseUrl } from './shared/public-url.ts';
@@ -110,10 +111,10 @@ export async function createServices({
   });
   const auth = new AuthService(db, clock, accessTokens, limits, config.auth, passwords, emailVerification);
   // The one log of changes, and what reads it: in the writing transaction, or after commit from a position.
-  const events = new EventLog(clock, [notificationsFromEvents]);
-  const eventConsumers = new EventConsumers(db, listen, clock, []);
   const fileServices = await createFilesServices({ db, clock, config, secrets, jobs });
   const outbox = new WebhookOutbox(clock);
+  const events = new EventLog(clock, [notificationsFromEvents, webhooksFromEvents(outbox)]);
+  const eventConsumers = new EventConsumers(db, listen, clock, []);
   const webhooks = createWebhooksServices({
     db,
     clock,

@@ -56,34 +56,41 @@ export class EventLog {
   ) {}
 
   async record(tx: Db, input: EventInput | EventInput[]): Promise<RecordedEvent[]> {
-    const inputs = Array.isArray(input) ? input : [input];
-    if (inputs.length === 0) return [];
-    const createdAt = this.clock.now();
-    const events = inputs.map(
-      (e): RecordedEvent => ({
-        id: randomUUID(),
-        type: e.type,
-        schemaVersion: e.schemaVersion ?? 1,
-        teamId: e.teamId ?? null,
-        organisationId: e.organisationId ?? null,
-        subjectType: e.subject.type,
-        subjectId: String(e.subject.id),
-        ...(e.actor ?? NO_ACTOR),
-        payload: e.payload ?? {},
-        stream: e.stream ?? null,
-        createdAt,
-      }),
-    );
-    await tx.insert(domainEvents).values(
-      events.map(({ stream, ...event }) => ({
-        ...event,
-        streamType: stream?.type ?? null,
-        threadId: stream?.threadId ?? null,
-        sessionId: stream?.sessionId ?? null,
-        recipients: stream?.recipients && stream.recipients.length > 0 ? stream.recipients : null,
-      })),
-    );
-    for (const consume of this.consumers) await consume(tx, events, this);
+    const events = await writeEvents(tx, Array.isArray(input) ? input : [input], this.clock.now());
+    if (events.length > 0) for (const consume of this.consumers) await consume(tx, events, this);
     return events;
   }
+}
+
+/**
+ * Writes events without handing them to any consumer of the writing transaction: for what those consumers
+ * write themselves (a notification's stream event), which nothing else reads in the transaction.
+ */
+export async function writeEvents(tx: Db, inputs: EventInput[], createdAt: Date): Promise<RecordedEvent[]> {
+  if (inputs.length === 0) return [];
+  const events = inputs.map(
+    (e): RecordedEvent => ({
+      id: randomUUID(),
+      type: e.type,
+      schemaVersion: e.schemaVersion ?? 1,
+      teamId: e.teamId ?? null,
+      organisationId: e.organisationId ?? null,
+      subjectType: e.subject.type,
+      subjectId: String(e.subject.id),
+      ...(e.actor ?? NO_ACTOR),
+      payload: e.payload ?? {},
+      stream: e.stream ?? null,
+      createdAt,
+    }),
+  );
+  await tx.insert(domainEvents).values(
+    events.map(({ stream, ...event }) => ({
+      ...event,
+      streamType: stream?.type ?? null,
+      threadId: stream?.threadId ?? null,
+      sessionId: stream?.sessionId ?? null,
+      recipients: stream?.recipients && stream.recipients.length > 0 ? stream.recipients : null,
+    })),
+  );
+  return events;
 }
