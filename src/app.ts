@@ -31,7 +31,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { worldInventoryRoutes } from './modules/world-inventory/world-inventory.routes.ts';
 import { AllowedMethods } from './plugins/allowed-methods.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { registerCors, registerSecurityHeaders } from './plugins/browsers.ts';
+import { registerCors, registerSecurityHeaders, securityHeadersFor } from './plugins/browsers.ts';
 import { cursorBindingPlugin } from './plugins/cursor-binding.ts';
 import { drainOnClose } from './plugins/drain-on-close.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -81,7 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     schemaController: cachedSerializers,
-    frameworkErrors: frameworkErrorsFor(services.authenticate),
+    frameworkErrors: frameworkErrorsFor(services.authenticate, securityHeadersFor(config.publicUrl)),
     clientErrorHandler,
     childLoggerFactory: traces.childLoggerFactory,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -113,12 +113,16 @@ describe('with CORS_ORIGINS and credentials', () => {
 describe('security headers', () => {
   const ctx = useTestContext();
 
-  it('are on every answer: API, errors and unknown routes', async () => {
+  it('are on every answer: API, errors, unknown routes and paths the router cannot place', async () => {
     const user = await ctx.newUser();
+    const unplaced = await ctx.request({ method: 'GET', url: '/api/v1/tracks/%E0%A4%A', token: user.token });
+    expect(unplaced.json()).toMatchObject({ code: 'bad_url' });
     for (const res of [
       await ctx.request({ method: 'GET', url: '/api/v1/health' }),
       await ctx.request({ method: 'GET', url: '/api/v1/tracks' }),
       await ctx.request({ method: 'GET', url: '/api/v1/nothing-here', token: user.token }),
+      unplaced,
+      await ctx.request({ method: 'GET', url: `/api/v1/tracks/${'x'.repeat(300)}` }),
     ]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');

@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { CorsSettings } from './web.config.ts';
 
 /** Response headers a browser app may read on a cross-origin answer. */
@@ -49,8 +51,11 @@ export async function registerCors(app: FastifyInstance, settings: CorsSettings 
  * the resource policy is cross-origin; HSTS only when the service is reached over HTTPS.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string | undefined) {
-  await app.register(helmet, {
-    global: true,
+  await app.register(fastifyHelmet, { global: true, ...securityHeaderOptions(publicUrl) });
+}
+
+function securityHeaderOptions(publicUrl: string | undefined) {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -65,5 +70,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     hsts: publicUrl?.startsWith('https://') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-  });
+  } satisfies HelmetOptions;
+}
+
+/** Sets the same security headers on a raw answer, for requests the router stopped before any hook ran. */
+export function securityHeadersFor(publicUrl: string | undefined) {
+  const setHeaders = helmet(securityHeaderOptions(publicUrl));
+  return (request: IncomingMessage, response: ServerResponse) => setHeaders(request, response, () => {});
 }

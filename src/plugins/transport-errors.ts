@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type Authenticate, bearerToken, wwwAuthenticate } from './auth.ts';
@@ -16,11 +16,15 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; error: st
  * Requests the router cannot place (a malformed or over-long path segment) answer in the contract's shape,
  * and like any other route they answer 401 first when the caller has no valid token.
  */
-export function frameworkErrorsFor(authenticate: Authenticate) {
+export function frameworkErrorsFor(
+  authenticate: Authenticate,
+  securityHeaders: (request: IncomingMessage, response: ServerResponse) => void,
+) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = FRAMEWORK_ERRORS[error.code] ?? { status: 400, code: 'bad_request', error: 'Bad request' };
-    // The router stopped before any hook ran, the one that sets the request id included.
+    // The router stopped before any hook ran: those that set the request id and the security headers included.
     reply.header('x-request-id', request.id);
+    securityHeaders(request.raw, reply.raw);
     const token = bearerToken(request);
     const principal = token ? authenticate(token) : Promise.resolve(null);
     principal.then(
