@@ -59,6 +59,16 @@ import { publicBaseUrl } from './shared/public-url.ts';
 import { RateLimits } from './shared/rate-limits.ts';
 import type { Secrets } from './shared/secrets.ts';
 
+/**
+ * The one log of changes with what reads it in the writing transaction (notifications, webhook deliveries);
+ * `outbox` is where those deliveries start.
+ */
+export function createEventLog(clock: Clock) {
+  const outbox = new WebhookOutbox(clock);
+  const events = new EventLog(clock, [notificationsFromEvents, webhooksFromEvents(outbox)]);
+  return { events, outbox };
+}
+
 /** The long-lived services of one process, wired once from its configuration. */
 export async function createServices({
   config,
@@ -94,9 +104,12 @@ export async function createServices({
     clock,
   });
   const externalTokens = config.auth.oidc ? new ExternalTokens(db, clock, config.auth.oidc) : undefined;
+  // The one log of changes, and what reads it: in the writing transaction, or after commit from a position.
+  const { events, outbox } = createEventLog(clock);
+  const eventConsumers = new EventConsumers(db, listen, clock, []);
   // What ends with a membership, a role or a key: the modules holding such rights register below.
   const departures = new Departures();
-  departures.register(webhookDepartures);
+  departures.register(webhookDepartures(events));
   departures.register(sessionDepartures);
   departures.register(inviteDepartures);
   departures.register(reviewDepartures);
@@ -110,11 +123,7 @@ export async function createServices({
     windowSeconds: config.auth.loginFailureWindowSeconds,
   });
   const auth = new AuthService(db, clock, accessTokens, limits, config.auth, passwords, emailVerification);
-  // The one log of changes, and what reads it: in the writing transaction, or after commit from a position.
   const fileServices = await createFilesServices({ db, clock, config, secrets, jobs });
-  const outbox = new WebhookOutbox(clock);
-  const events = new EventLog(clock, [notificationsFromEvents, webhooksFromEvents(outbox)]);
-  const eventConsumers = new EventConsumers(db, listen, clock, []);
   const webhooks = createWebhooksServices({
     db,
     clock,
@@ -146,7 +155,7 @@ export async function createServices({
     mailer,
     tracing,
     departures,
-    ...createTeamsServices(db, clock, departures, { mailer, limits }),
+    ...createTeamsServices(db, clock, departures, events, { mailer, limits }),
     ...fileServices,
     ...createTeamFilesServices(db, clock, fileServices.files),
     storageStats: new StorageStatsService(db, fileServices.files),
@@ -166,8 +175,8 @@ export async function createServices({
       musicTools: config.musicTools,
     }),
     ...createAlbumsServices(db, clock, fileServices.files),
-    ...createFinancialsServices(db, clock, outbox),
-    organisations: createOrganisationsServices(db, clock, outbox, fileServices.files, departures, {
+    ...createFinancialsServices(db, clock, events),
+    organisations: createOrganisationsServices(db, clock, events, fileServices.files, departures, {
       mailer,
       limits,
     }),
@@ -181,9 +190,9 @@ export async function createServices({
       mailer,
       limits,
     }),
-    ...createContactsServices(db, clock, limits),
-    ...createToursServices({ db, clock, config, files: fileServices.files }),
-    ...createInterviewsServices(db, clock),
+    ...createContactsServices(db, clock, events, limits),
+    ...createToursServices({ db, clock, config, files: fileServices.files, events }),
+    ...createInterviewsServices(db, clock, events),
     users: createUsersServices(db, clock, jobs, departures),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),

@@ -17,6 +17,7 @@ import {
 import { insertTeamWithOwner } from '../modules/teams/teams.repository.ts';
 import { TESTIMONIAL_USAGE, testimonialCommand } from '../modules/testimonials/testimonials.cli.ts';
 import { SCOPES, type Scope } from '../plugins/auth.ts';
+import { createEventLog } from '../services.ts';
 import { systemClock } from '../shared/clock.ts';
 import { BACKUP_COMMANDS, BACKUP_USAGE, backupCommand } from './backup.cli.ts';
 import { CommandError, failureMessage, UsageError } from './failures.ts';
@@ -62,7 +63,14 @@ async function run(database: Database, config: Config, command: string[], option
   if (command[0] === 'testimonial')
     return testimonialCommand(db, systemClock, command.slice(1), options, (m) => new UsageError(m));
   if (ORGANISATION_COMMANDS.includes(command[0] ?? ''))
-    return organisationCommand(db, systemClock, command, options, (m) => new UsageError(m));
+    return organisationCommand(
+      db,
+      systemClock,
+      createEventLog(systemClock).events,
+      command,
+      options,
+      (m) => new UsageError(m),
+    );
   switch (command.join(' ')) {
     case 'migrate':
       return 'migrations applied';
