@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { createEventLog } from './event-log.composition.ts';
 import { EventConsumers } from './events/event-consumers.ts';
-import { EventLog } from './events/event-log.ts';
 import { JobQueue, MEDIA_POOL } from './jobs/job-queue.ts';
 import { defineMailDelivery } from './mail/delivery.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -31,7 +31,6 @@ import { InboxService } from './modules/inbox/inbox.service.ts';
 import { createInterviewsServices } from './modules/interviews/interviews.services.ts';
 import { Departures } from './modules/memberships/departures.ts';
 import { createNotificationsService } from './modules/notifications/notifications.services.ts';
-import { notificationsFromEvents } from './modules/notifications/notifications-from-events.ts';
 import { startPush } from './modules/notifications/push/push.ts';
 import { Tracing } from './modules/operations/tracing.ts';
 import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
@@ -50,24 +49,12 @@ import { createTracksServices } from './modules/tracks/tracks.services.ts';
 import { createUsersServices } from './modules/users/users.service.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
 import { webhookDepartures } from './modules/webhooks/endpoint-pauses.ts';
-import { WebhookOutbox } from './modules/webhooks/outbox.ts';
 import { createWebhooksServices } from './modules/webhooks/webhooks.services.ts';
-import { webhooksFromEvents } from './modules/webhooks/webhooks-from-events.ts';
 import { WorldInventoryService } from './modules/world-inventory/world-inventory.service.ts';
 import type { Clock } from './shared/clock.ts';
 import { publicBaseUrl } from './shared/public-url.ts';
 import { RateLimits } from './shared/rate-limits.ts';
 import type { Secrets } from './shared/secrets.ts';
-
-/**
- * The one log of changes with what reads it in the writing transaction (notifications, webhook deliveries);
- * `outbox` is where those deliveries start.
- */
-export function createEventLog(clock: Clock) {
-  const outbox = new WebhookOutbox(clock);
-  const events = new EventLog(clock, [notificationsFromEvents, webhooksFromEvents(outbox)]);
-  return { events, outbox };
-}
 
 /** The long-lived services of one process, wired once from its configuration. */
 export async function createServices({

@@ -4,6 +4,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { plans, teams } from '../db/schema/index.ts';
+import { createEventLog } from '../event-log.composition.ts';
 import { ApiKeysService } from '../modules/api-keys/api-keys.service.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/auth.repository.ts';
 import { Passwords } from '../modules/auth/passwords.ts';
@@ -17,7 +18,6 @@ import {
 import { insertTeamWithOwner } from '../modules/teams/teams.repository.ts';
 import { TESTIMONIAL_USAGE, testimonialCommand } from '../modules/testimonials/testimonials.cli.ts';
 import { SCOPES, type Scope } from '../plugins/auth.ts';
-import { createEventLog } from '../services.ts';
 import { systemClock } from '../shared/clock.ts';
 import { BACKUP_COMMANDS, BACKUP_USAGE, backupCommand } from './backup.cli.ts';
 import { CommandError, failureMessage, UsageError } from './failures.ts';
