@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { createEventLog } from './event-log.composition.ts';
 import { EventConsumers } from './events/event-consumers.ts';
-import { EventLog } from './events/event-log.ts';
 import { JobQueue, MEDIA_POOL } from './jobs/job-queue.ts';
 import { defineMailDelivery } from './mail/delivery.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -31,7 +31,6 @@ import { InboxService } from './modules/inbox/inbox.service.ts';
 import { createInterviewsServices } from './modules/interviews/interviews.services.ts';
 import { Departures } from './modules/memberships/departures.ts';
 import { createNotificationsService } from './modules/notifications/notifications.services.ts';
-import { notificationsFromEvents } from './modules/notifications/notifications-from-events.ts';
 import { startPush } from './modules/notifications/push/push.ts';
 import { Tracing } from './modules/operations/tracing.ts';
 import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
@@ -50,9 +49,7 @@ import { createTracksServices } from './modules/tracks/tracks.services.ts';
 import { createUsersServices } from './modules/users/users.service.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
 import { webhookDepartures } from './modules/webhooks/endpoint-pauses.ts';
-import { WebhookOutbox } from './modules/webhooks/outbox.ts';
 import { createWebhooksServices } from './modules/webhooks/webhooks.services.ts';
-import { webhooksFromEvents } from './modules/webhooks/webhooks-from-events.ts';
 import { WorldInventoryService } from './modules/world-inventory/world-inventory.service.ts';
 import type { Clock } from './shared/clock.ts';
 import { publicBaseUrl } from './shared/public-url.ts';
@@ -94,9 +91,12 @@ export async function createServices({
     clock,
   });
   const externalTokens = config.auth.oidc ? new ExternalTokens(db, clock, config.auth.oidc) : undefined;
+  // The one log of changes, and what reads it: in the writing transaction, or after commit from a position.
+  const { events, outbox } = createEventLog(clock);
+  const eventConsumers = new EventConsumers(db, listen, clock, []);
   // What ends with a membership, a role or a key: the modules holding such rights register below.
   const departures = new Departures();
-  departures.register(webhookDepartures);
+  departures.register(webhookDepartures(events));
   departures.register(sessionDepartures);
   departures.register(inviteDepartures);
   departures.register(reviewDepartures);
@@ -110,11 +110,7 @@ export async function createServices({
     windowSeconds: config.auth.loginFailureWindowSeconds,
   });
   const auth = new AuthService(db, clock, accessTokens, limits, config.auth, passwords, emailVerification);
-  // The one log of changes, and what reads it: in the writing transaction, or after commit from a position.
   const fileServices = await createFilesServices({ db, clock, config, secrets, jobs });
-  const outbox = new WebhookOutbox(clock);
-  const events = new EventLog(clock, [notificationsFromEvents, webhooksFromEvents(outbox)]);
-  const eventConsumers = new EventConsumers(db, listen, clock, []);
   const webhooks = createWebhooksServices({
     db,
     clock,
@@ -146,7 +142,7 @@ export async function createServices({
     mailer,
     tracing,
     departures,
-    ...createTeamsServices(db, clock, departures, { mailer, limits }),
+    ...createTeamsServices(db, clock, departures, events, { mailer, limits }),
     ...fileServices,
     ...createTeamFilesServices(db, clock, fileServices.files),
     storageStats: new StorageStatsService(db, fileServices.files),
@@ -166,8 +162,8 @@ export async function createServices({
       musicTools: config.musicTools,
     }),
     ...createAlbumsServices(db, clock, fileServices.files),
-    ...createFinancialsServices(db, clock, outbox),
-    organisations: createOrganisationsServices(db, clock, outbox, fileServices.files, departures, {
+    ...createFinancialsServices(db, clock, events),
+    organisations: createOrganisationsServices(db, clock, events, fileServices.files, departures, {
       mailer,
       limits,
     }),
@@ -181,9 +177,9 @@ export async function createServices({
       mailer,
       limits,
     }),
-    ...createContactsServices(db, clock, limits),
-    ...createToursServices({ db, clock, config, files: fileServices.files }),
-    ...createInterviewsServices(db, clock),
+    ...createContactsServices(db, clock, events, limits),
+    ...createToursServices({ db, clock, config, files: fileServices.files, events }),
+    ...createInterviewsServices(db, clock, events),
     users: createUsersServices(db, clock, jobs, departures),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),

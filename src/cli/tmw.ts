@@ -4,6 +4,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { plans, teams } from '../db/schema/index.ts';
+import { createEventLog } from '../event-log.composition.ts';
 import { ApiKeysService } from '../modules/api-keys/api-keys.service.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/auth.repository.ts';
 import { Passwords } from '../modules/auth/passwords.ts';
@@ -62,7 +63,14 @@ async function run(database: Database, config: Config, command: string[], option
   if (command[0] === 'testimonial')
     return testimonialCommand(db, systemClock, command.slice(1), options, (m) => new UsageError(m));
   if (ORGANISATION_COMMANDS.includes(command[0] ?? ''))
-    return organisationCommand(db, systemClock, command, options, (m) => new UsageError(m));
+    return organisationCommand(
+      db,
+      systemClock,
+      createEventLog(systemClock).events,
+      command,
+      options,
+      (m) => new UsageError(m),
+    );
   switch (command.join(' ')) {
     case 'migrate':
       return 'migrations applied';

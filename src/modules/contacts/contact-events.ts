@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { contactEvents } from '../../db/schema/index.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
-import { activityRecorder, actorOf } from '../activity/activity.ts';
 import { createdByOf } from '../activity/authorship.ts';
 
 /** Kinds of `contact_events` rows; each is one kind of timeline item. */
@@ -10,14 +11,13 @@ export type ContactEventKind = (typeof CONTACT_EVENT_KINDS)[number];
 
 export type ContactEvent = { kind: ContactEventKind; data: Record<string, unknown> };
 
-const recordActivity = activityRecorder('contact');
-
 /**
  * What a write of one contact leaves behind, in its transaction: its `contact_events` rows (the timeline and
- * the lead-status history) and one activity entry.
+ * the lead-status history) and one event in the log.
  */
 export async function recordContactWrite(
   tx: Db,
+  log: EventLog,
   principal: Principal,
   write: {
     teamId: number;
@@ -25,7 +25,7 @@ export async function recordContactWrite(
     action: 'created' | 'updated';
     events: ContactEvent[];
     now: Date;
-    activity?: Record<string, unknown>;
+    payload?: Record<string, unknown>;
   },
 ): Promise<void> {
   const actor = actorOf(principal);
@@ -40,20 +40,27 @@ export async function recordContactWrite(
         createdAt: write.now,
       })),
     );
-  await recordActivity(
-    tx,
-    principal,
-    write.teamId,
-    `contact.${write.action}`,
-    write.contactId,
-    write.activity,
-  );
+  await log.record(tx, {
+    type: `contact.${write.action}`,
+    subject: { type: 'contact', id: write.contactId },
+    actor,
+    teamId: write.teamId,
+    ...(write.payload ? { payload: write.payload } : {}),
+  });
 }
 
-/** The activity entry of a deletion (the contact's events go with it). */
+/** The event of a deletion (the contact's `contact_events` rows go with it). */
 export const recordContactDeleted = (
   tx: Db,
+  log: EventLog,
   principal: Principal,
   teamId: number,
   contact: { id: number; name: string },
-) => recordActivity(tx, principal, teamId, 'contact.deleted', contact.id, { name: contact.name });
+) =>
+  log.record(tx, {
+    type: 'contact.deleted',
+    subject: { type: 'contact', id: contact.id },
+    actor: actorOf(principal),
+    teamId,
+    payload: { name: contact.name },
+  });

@@ -1,12 +1,13 @@
 import type { Db, DbTransaction } from '../../db/client.ts';
 import type { LeadStatus } from '../../db/schema/index.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInt, isKeyText } from '../../shared/cursor-values.ts';
 import { type ErrorDetail, errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam } from '../../shared/tenancy.ts';
-import { actorOf } from '../activity/activity.ts';
 import { requireContact } from './contact-access.ts';
 import { changesOf, creationEvents } from './contact-changes.ts';
 import { recordContactDeleted, recordContactWrite } from './contact-events.ts';
@@ -22,11 +23,12 @@ const isContactKey = (value: unknown): value is repo.ContactKey =>
 
 const view = ({ nameKey: _, ...contact }: repo.ContactRow & { nameKey?: string }) => contact;
 
-/** A team's contacts: list, read, create, change and delete, each write with its events and activity. */
+/** A team's contacts: list, read, create, change and delete, each write with its timeline events and its event in the log. */
 export class ContactsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   /** A page of the team's contacts, alphabetically. */
@@ -70,7 +72,7 @@ export class ContactsService {
         const contactId = await repo.insertContact(tx, values, { teamId, actor: actorOf(principal), now });
         await repo.insertHandles(tx, teamId, contactId, normalised.handles ?? []);
         await repo.insertGroupMembers(tx, contactId, normalised.groupIds ?? []);
-        await recordContactWrite(tx, principal, {
+        await recordContactWrite(tx, this.events, principal, {
           teamId,
           contactId,
           action: 'created',
@@ -108,13 +110,13 @@ export class ContactsService {
         await repo.updateContact(tx, contactId, changes.values, now);
         if (changes.handlesChanged) await repo.replaceHandles(tx, teamId, contactId, normalised.handles!);
         if (changes.groupsChanged) await repo.replaceGroups(tx, contactId, normalised.groupIds!);
-        await recordContactWrite(tx, principal, {
+        await recordContactWrite(tx, this.events, principal, {
           teamId,
           contactId,
           action: 'updated',
           events: changes.events,
           now,
-          activity: { fields: changes.fields },
+          payload: { fields: changes.fields },
         });
         return (await repo.contactOfTeam(tx, teamId, contactId))!;
       })
@@ -127,7 +129,7 @@ export class ContactsService {
     await this.db.transaction(async (tx) => {
       const row = await repo.deleteContact(tx, teamId, contactId);
       if (!row) throw errors.notFound('contact');
-      await recordContactDeleted(tx, principal, teamId, row);
+      await recordContactDeleted(tx, this.events, principal, teamId, row);
     });
   }
 

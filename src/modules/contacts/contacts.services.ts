@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { RateLimits } from '../../shared/rate-limits.ts';
 import { ContactsService } from './contacts.service.ts';
@@ -8,10 +9,10 @@ import { TogetherService } from './people/together.service.ts';
 import { ContactTimelineService } from './timeline/timeline.service.ts';
 
 /** The services of the contacts area, spread into the application's services container. */
-export function createContactsServices(db: Db, clock: Clock, limits: RateLimits) {
+export function createContactsServices(db: Db, clock: Clock, events: EventLog, limits: RateLimits) {
   return {
-    contacts: new ContactsService(db, clock),
-    contactGroups: new ContactGroupsService(db, clock),
+    contacts: new ContactsService(db, clock, events),
+    contactGroups: new ContactGroupsService(db, clock, events),
     contactTimeline: new ContactTimelineService(db),
     platformUsers: new PlatformUsersService(db, limits),
     together: new TogetherService(db),

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { teamActivity } from '../../../test/helpers/activity.ts';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
+import { teamEvents } from '../../../test/helpers/events.ts';
 import { contactEvents, contacts } from '../../db/schema/index.ts';
 
 export { expectValidationPaths } from '../financials/financials.test-support.ts';
@@ -46,7 +46,8 @@ export function contactHelpers(ctx: TestContext) {
       .orderBy(asc(contactEvents.id));
   }
 
-  const activityOf = (team: TestTeam) => teamActivity(db(), team.id);
+  /** The events of the team in the log, oldest first. */
+  const logOf = (team: TestTeam) => teamEvents(db(), team.id);
 
   async function contactCount(team: TestTeam): Promise<number> {
     const [row] = await db()
@@ -56,7 +57,7 @@ export function contactHelpers(ctx: TestContext) {
     return row!.n;
   }
 
-  return { post, get, patch, newContact, newGroup, eventsOf, activityOf, contactCount };
+  return { post, get, patch, newContact, newGroup, eventsOf, logOf, contactCount };
 }
 
 /** 409 conflict. */

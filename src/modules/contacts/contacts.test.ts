@@ -6,7 +6,7 @@ import { contactHelpers, expectConflict, expectValidationPaths } from './contact
 
 const clock = new TestClock(Date.parse('2031-03-01T10:00:00.000Z'));
 const ctx = useTestContext({ clock });
-const { post, get, patch, newContact, newGroup, eventsOf, activityOf, contactCount } = contactHelpers(ctx);
+const { post, get, patch, newContact, newGroup, eventsOf, logOf, contactCount } = contactHelpers(ctx);
 
 let team: TestTeam;
 let member: TestUser;
@@ -63,11 +63,11 @@ describe('contacts', () => {
         { kind: 'created', data: { name: 'Maya Lind' } },
         { kind: 'lead_status_changed', data: { from: null, to: 'contacted' } },
       ]);
-      expect((await activityOf(team)).at(-1)).toEqual({
-        action: 'contact.created',
+      expect((await logOf(team)).at(-1)).toEqual({
+        type: 'contact.created',
         subjectType: 'contact',
         subjectId: String(contact.id),
-        data: {},
+        payload: {},
       });
     });
 
@@ -260,9 +260,9 @@ describe('contacts', () => {
         { kind: 'lead_status_changed', data: { from: 'new', to: 'qualified' } },
         { kind: 'notes_changed', data: { notes: 'Wants a remix' } },
       ]);
-      expect((await activityOf(team)).at(-1)).toMatchObject({
-        action: 'contact.updated',
-        data: { fields: ['phone', 'company', 'networks', 'tags', 'groupIds', 'leadStatus', 'notes'] },
+      expect((await logOf(team)).at(-1)).toMatchObject({
+        type: 'contact.updated',
+        payload: { fields: ['phone', 'company', 'networks', 'tags', 'groupIds', 'leadStatus', 'notes'] },
       });
       // The old handle is free again.
       const resolved = await get(
@@ -325,11 +325,11 @@ describe('contacts', () => {
         .from(financialEntries)
         .where(eq(financialEntries.id, entry.json().id));
       expect(stored!.contactId).toBeNull();
-      expect((await activityOf(team)).at(-1)).toEqual({
-        action: 'contact.deleted',
+      expect((await logOf(team)).at(-1)).toEqual({
+        type: 'contact.deleted',
         subjectType: 'contact',
         subjectId: String(contact.id),
-        data: { name: 'Gone Soon' },
+        payload: { name: 'Gone Soon' },
       });
     });
   });

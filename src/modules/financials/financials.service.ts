@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../events/actor.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { toPage } from '../../shared/pagination.ts';
 import { requireTeam } from '../../shared/tenancy.ts';
-import { actorOf } from '../activity/activity.ts';
 import { requireTeamContacts } from '../contacts/team-contacts.ts';
 import { type EntryInput, type EntryPatch, newEntryValues, patchedValues } from './entry-input.ts';
 import { type DateRange, dateRangeOf, decodeEntryCursor, today } from './entry-query.ts';
@@ -69,7 +69,7 @@ export class FinancialsService {
       const row = await repo.updateEntry(tx, teamId, entryId, patchedValues(patch), this.clock.now());
       if (!row) throw errors.notFound('financial entry');
       const entry = entryView(row);
-      await this.events.entry(tx, principal, 'updated', entry, { fields: Object.keys(patch) });
+      await this.events.entry(tx, principal, 'updated', entry);
       return entry;
     });
   }

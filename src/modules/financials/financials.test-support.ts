@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { teamActivity } from '../../../test/helpers/activity.ts';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
+import { teamEvents } from '../../../test/helpers/events.ts';
 import { financialEntries, webhookEvents } from '../../db/schema/index.ts';
 
 type Fields = Record<string, unknown>;
@@ -60,7 +60,8 @@ export function financialHelpers(ctx: TestContext) {
       .orderBy(asc(webhookEvents.createdAt));
   }
 
-  const activityOf = (team: TestTeam) => teamActivity(db(), team.id);
+  /** The events of the team in the log, oldest first. */
+  const logOf = (team: TestTeam) => teamEvents(db(), team.id);
 
   async function entryCount(team: TestTeam): Promise<number> {
     const [row] = await db()
@@ -81,7 +82,7 @@ export function financialHelpers(ctx: TestContext) {
       from generate_series(1, ${count}) g`);
   }
 
-  return { newEntry, newContact, importEntries, eventsOf, activityOf, entryCount, seedEntries };
+  return { newEntry, newContact, importEntries, eventsOf, logOf, entryCount, seedEntries };
 }
 
 /** 400 validation_failed naming exactly `paths` (in any order). */

@@ -7,7 +7,7 @@ import { expectValidationPaths, financialHelpers } from './financials.test-suppo
 // Late in the evening UTC: the default occurredOn is the UTC day of the injected clock.
 const clock = new TestClock(Date.parse('2031-05-17T23:30:00.000Z'));
 const ctx = useTestContext({ clock });
-const { newEntry, newContact, eventsOf, activityOf, entryCount } = financialHelpers(ctx);
+const { newEntry, newContact, eventsOf, logOf, entryCount } = financialHelpers(ctx);
 
 const post = (token: string, payload: object) =>
   ctx.request({ method: 'POST', url: '/api/v1/financials/', token, payload });
@@ -54,12 +54,13 @@ describe('financial entries', () => {
         timestamp: '2031-05-17T23:30:00.000Z',
         data: entry,
       });
-      expect((await activityOf(team)).filter((a) => a.subjectType !== 'contact')).toEqual([
+      // One event in the log, the webhook's: its payload is the `data` delivered.
+      expect((await logOf(team)).filter((a) => a.subjectType !== 'contact')).toEqual([
         {
-          action: 'financial_entry.created',
+          type: 'financial.entry.created',
           subjectType: 'financial_entry',
           subjectId: String(entry.id),
-          data: {},
+          payload: entry,
         },
       ]);
     });
@@ -228,9 +229,11 @@ describe('financial entries', () => {
       });
       const events = await eventsOf(team, 'financial.entry.updated');
       expect(events.map((e) => e.payload.data)).toEqual([changed]);
-      expect((await activityOf(team)).at(-1)).toMatchObject({
-        action: 'financial_entry.updated',
-        data: { fields: ['amount', 'status', 'description'] },
+      expect((await logOf(team)).at(-1)).toEqual({
+        type: 'financial.entry.updated',
+        subjectType: 'financial_entry',
+        subjectId: String(entry.id),
+        payload: changed,
       });
     });
 
@@ -268,7 +271,7 @@ describe('financial entries', () => {
       const events = await eventsOf(team, 'financial.entry.deleted');
       expect(events).toHaveLength(1);
       expect(events[0]!.payload.data).toEqual(entry);
-      expect((await activityOf(team)).at(-1)).toMatchObject({ action: 'financial_entry.deleted' });
+      expect((await logOf(team)).at(-1)).toMatchObject({ type: 'financial.entry.deleted', payload: entry });
     });
   });
 
@@ -285,9 +288,9 @@ describe('financial entries', () => {
       expect(refused.json().code).toBe('insufficient_scope');
       const created = await post(writer, { teamId: team.id, isIncome: true, amount: 1 });
       expect(created.statusCode, created.body).toBe(201);
-      const activity = await activityOf(team);
-      expect(activity.at(-1)).toMatchObject({
-        action: 'financial_entry.created',
+      const logged = await logOf(team);
+      expect(logged.at(-1)).toMatchObject({
+        type: 'financial.entry.created',
         subjectId: String(created.json().id),
       });
 
@@ -333,7 +336,7 @@ describe('financial entries', () => {
         expect(res.statusCode).toBe(500);
         expect(await entryCount(team)).toBe(0);
         expect(await eventsOf(team)).toEqual([]);
-        expect(await activityOf(team)).toEqual([]);
+        expect(await logOf(team)).toEqual([]);
         // The same write without the marker goes through, with its event.
         await newEntry(team, { description: 'accepted' });
         expect(await entryCount(team)).toBe(1);

@@ -5,7 +5,7 @@ import { financialEntries } from '../../db/schema/index.ts';
 import { expectValidationPaths, financialHelpers } from './financials.test-support.ts';
 
 const ctx = useTestContext();
-const { eventsOf, activityOf, entryCount } = financialHelpers(ctx);
+const { eventsOf, logOf, entryCount } = financialHelpers(ctx);
 
 const importAs = (team: TestTeam, entries: unknown[], token = team.owner.token) =>
   ctx.request({
@@ -65,12 +65,12 @@ describe('financial import', () => {
     const events = await eventsOf(team);
     expect(events.map((e) => e.type)).toEqual(['financial.import.completed']);
     expect(events[0]!.payload.data).toEqual({ teamId: team.id, count: 5000 });
-    expect(await activityOf(team)).toEqual([
+    expect(await logOf(team)).toEqual([
       {
-        action: 'financial_entries.imported',
+        type: 'financial.import.completed',
         subjectType: 'team',
         subjectId: String(team.id),
-        data: { count: 5000, firstId: body.ids[0], lastId: body.ids[4999] },
+        payload: { teamId: team.id, count: 5000 },
       },
     ]);
   });
@@ -130,7 +130,7 @@ describe('financial import', () => {
     ]);
     expect(await entryCount(team)).toBe(0);
     expect(await eventsOf(team)).toEqual([]);
-    expect(await activityOf(team)).toEqual([]);
+    expect(await logOf(team)).toEqual([]);
   });
 
   it('refuses more than 5,000 rows, none at all, or no list', async () => {
@@ -169,7 +169,7 @@ describe('financial import', () => {
       expect((await importAs(team, rows)).statusCode).toBe(500);
       expect(await entryCount(team)).toBe(0);
       expect(await eventsOf(team)).toEqual([]);
-      expect(await activityOf(team)).toEqual([]);
+      expect(await logOf(team)).toEqual([]);
     } finally {
       await db.execute(sql.raw('drop trigger refuse_marked_entry on financial_entries'));
       await db.execute(sql.raw('drop function refuse_marked_entry'));

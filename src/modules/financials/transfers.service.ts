@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../events/actor.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { requireTeam } from '../../shared/tenancy.ts';
-import { actorOf } from '../activity/activity.ts';
 import { requireTeamContacts } from '../contacts/team-contacts.ts';
 import { type EntryInput, newEntryValues } from './entry-input.ts';
 import { type DateRange, dateRangeOf, today } from './entry-query.ts';

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { InterviewStatus } from '../../db/schema/index.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { sqlState } from '../../shared/db-errors.ts';
@@ -7,14 +9,11 @@ import { errors } from '../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { insertWithFreeSlug, slugFrom } from '../../shared/slugs.ts';
 import { requireTeam } from '../../shared/tenancy.ts';
-import { activityRecorder, actorOf } from '../activity/activity.ts';
 import { requireInterview } from './interview-access.ts';
 import { type Content, type ContentInput, checkKeptQuestions, contentOf } from './interview-input.ts';
 import { interviewView, withQuestions } from './interview-view.ts';
 import * as repo from './interviews.repository.ts';
 import { insertQuestions, questionIdsOf, questionsOf, replaceQuestions } from './questions.repository.ts';
-
-const recordActivity = activityRecorder('interview');
 
 export type InterviewListInput = {
   teamId: number;
@@ -51,7 +50,7 @@ async function withChosenSlug<T>(slug: string | undefined, write: () => Promise<
 }
 
 /**
- * A team's interviews: list, read, create, replace and delete, each write with its activity entry. A new
+ * A team's interviews: list, read, create, replace and delete, each write with its event in the log. A new
  * interview is a draft; publishing stamps `publishedAt` (kept while it stays published), and going back to
  * draft clears it.
  */
@@ -59,6 +58,7 @@ export class InterviewsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   /** A page of the team's interviews, newest first. */
@@ -100,7 +100,7 @@ export class InterviewsService {
               )
             : await insert(tx, slug);
         await insertQuestions(tx, { interviewId: row.id, teamId }, content.questions, now);
-        await recordActivity(tx, principal, teamId, 'interview.created', row.id, { slug: row.slug });
+        await this.record(tx, principal, teamId, 'interview.created', row.id, { slug: row.slug });
         return interviewView(row, await questionsOf(tx, [row.id]));
       }),
     );
@@ -127,7 +127,7 @@ export class InterviewsService {
             : status === 'published'
               ? 'interview.published'
               : 'interview.unpublished';
-        await recordActivity(tx, principal, teamId, action, id, { slug: row.slug, status });
+        await this.record(tx, principal, teamId, action, id, { slug: row.slug, status });
         return interviewView(row, await questionsOf(tx, [id]));
       }),
     );
@@ -138,10 +138,27 @@ export class InterviewsService {
     await this.db.transaction(async (tx) => {
       const row = await repo.deleteInterview(tx, teamId, id);
       if (!row) throw errors.notFound('interview');
-      await recordActivity(tx, principal, teamId, 'interview.deleted', id, {
+      await this.record(tx, principal, teamId, 'interview.deleted', id, {
         slug: row.slug,
         title: row.title,
       });
+    });
+  }
+
+  private record(
+    tx: Db,
+    principal: Principal,
+    teamId: number,
+    type: string,
+    interviewId: number,
+    payload: Record<string, unknown>,
+  ) {
+    return this.events.record(tx, {
+      type,
+      subject: { type: 'interview', id: interviewId },
+      actor: actorOf(principal),
+      teamId,
+      payload,
     });
   }
 }

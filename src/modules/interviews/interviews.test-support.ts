@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
-import { activityEntries, interviewQuestions, interviews } from '../../db/schema/index.ts';
+import { teamEvents } from '../../../test/helpers/events.ts';
+import { interviewQuestions, interviews } from '../../db/schema/index.ts';
 
 /** An interview as the API answers it to members. */
 export type InterviewBody = {
@@ -58,18 +59,8 @@ export function interviewHelpers(ctx: TestContext) {
     return res.json();
   }
 
-  /** The team's activity entries about interviews, oldest first. */
-  function activityOf(team: TestTeam) {
-    return ctx.database.db
-      .select({
-        action: activityEntries.action,
-        subjectId: activityEntries.subjectId,
-        data: activityEntries.data,
-      })
-      .from(activityEntries)
-      .where(sql`${activityEntries.teamId} = ${team.id} and ${activityEntries.subjectType} = 'interview'`)
-      .orderBy(asc(activityEntries.id));
-  }
+  /** The team's events about interviews, in the order of the log. */
+  const logOf = (team: TestTeam) => teamEvents(ctx.database.db, team.id, 'interview');
 
   /** How many interviews and interview questions the team holds. */
   async function countsOf(team: TestTeam) {
@@ -83,5 +74,5 @@ export function interviewHelpers(ctx: TestContext) {
     return { interviews: await count(interviews), questions: await count(interviewQuestions) };
   }
 
-  return { newInterview, replace, publish, activityOf, countsOf };
+  return { newInterview, replace, publish, logOf, countsOf };
 }

@@ -5,7 +5,7 @@ import { type InterviewBody, interviewHelpers, replaceBody } from './interviews.
 const START = '2031-03-01T10:00:00.000Z';
 const clock = new TestClock(Date.parse(START));
 const ctx = useTestContext({ clock });
-const { newInterview, replace, publish, activityOf, countsOf } = interviewHelpers(ctx);
+const { newInterview, replace, publish, logOf, countsOf } = interviewHelpers(ctx);
 
 let team: TestTeam;
 let member: TestUser;
@@ -41,9 +41,14 @@ describe('create', () => {
       updatedAt: START,
     });
     expect((await get(`/api/v1/interviews/${interview.id}`)).json()).toEqual(interview);
-    const activity = (await activityOf(team)).filter((a) => a.subjectId === String(interview.id));
-    expect(activity).toEqual([
-      { action: 'interview.created', subjectId: String(interview.id), data: { slug: interview.slug } },
+    const events = (await logOf(team)).filter((e) => e.subjectId === String(interview.id));
+    expect(events).toEqual([
+      {
+        type: 'interview.created',
+        subjectType: 'interview',
+        subjectId: String(interview.id),
+        payload: { slug: interview.slug },
+      },
     ]);
   });
 
@@ -303,9 +308,7 @@ describe('replace', () => {
     const again = await publish(team, unpublished);
     expect(again.publishedAt).toBe(clock.now().toISOString());
 
-    const actions = (await activityOf(team))
-      .filter((a) => a.subjectId === String(draft.id))
-      .map((a) => a.action);
+    const actions = (await logOf(team)).filter((e) => e.subjectId === String(draft.id)).map((e) => e.type);
     expect(actions).toEqual([
       'interview.created',
       'interview.published',
@@ -410,10 +413,10 @@ describe('read and delete', () => {
       token: member.token,
     });
     expect(again.statusCode).toBe(404);
-    const deleted = (await activityOf(team)).filter((a) => a.subjectId === String(interview.id)).at(-1);
+    const deleted = (await logOf(team)).filter((e) => e.subjectId === String(interview.id)).at(-1);
     expect(deleted).toMatchObject({
-      action: 'interview.deleted',
-      data: { slug: interview.slug, title: interview.title },
+      type: 'interview.deleted',
+      payload: { slug: interview.slug, title: interview.title },
     });
   });
 

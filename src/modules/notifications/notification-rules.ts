@@ -328,7 +328,7 @@ export const NOTIFICATION_RULES: ReadonlyMap<string, Rule> = new Map([
   ['session/session.participant.invited', participantInvited],
   ['chat_message/created', messageMentions],
   ['chat_message/edited', messageMentions],
-  ['camp/camp.rsvp_updated', campRsvpUpdated],
+  ['camp/camp.rsvp.updated', campRsvpUpdated],
   ['team_invite/invite.created', inviteCreated],
   ['webhook_endpoint/webhook.paused', webhookPaused],
 ]);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { OrganisationRole } from '../../db/schema/index.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
@@ -8,8 +9,8 @@ import { sessionUserId } from '../../shared/tenancy.ts';
 import type { Departures } from '../memberships/departures.ts';
 import { decodeJoinedCursor } from '../teams/cursors.ts';
 import { lockOrganisation, managesOrganisation, manageUnderLock, requireOrganisation } from './access.ts';
-import { recordOrganisationActivity } from './activity.ts';
 import * as repo from './members.repository.ts';
+import { organisationEvent } from './organisation-events.ts';
 
 type Page = { limit: number; cursor?: string | undefined };
 
@@ -33,6 +34,7 @@ export class OrganisationMembersService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly departures: Departures,
+    private readonly events: EventLog,
   ) {}
 
   async list(principal: Principal, organisationId: number, page: Page) {
@@ -125,15 +127,17 @@ export class OrganisationMembersService {
     tx: Db,
     principal: Principal,
     organisationId: number,
-    action: string,
+    type: string,
     userId: string,
-    data: Record<string, unknown>,
+    payload: Record<string, unknown>,
   ) {
-    return recordOrganisationActivity(tx, principal, organisationId, {
-      action,
-      subjectType: 'organisation_member',
-      subjectId: userId,
-      data,
-    });
+    return this.events.record(
+      tx,
+      organisationEvent(principal, organisationId, {
+        type,
+        subject: { type: 'organisation_member', id: userId },
+        payload,
+      }),
+    );
   }
 }

@@ -5,7 +5,7 @@ import { organisationMembers } from '../../db/schema/index.ts';
 import { organisationHelpers, type TestOrganisation } from './organisations.test-support.ts';
 
 const ctx = useTestContext();
-const { newOrganisation, organisationWithTeam, addOrganisationMember, activityOf } = organisationHelpers(ctx);
+const { newOrganisation, organisationWithTeam, addOrganisationMember, logOf } = organisationHelpers(ctx);
 
 const membersUrl = (org: TestOrganisation, userId?: string) =>
   `/api/v1/organisations/${org.id}/members${userId ? `/${userId}` : ''}`;
@@ -61,16 +61,15 @@ describe('organisation members', () => {
       payload: { role: 'admin' },
     });
     await ctx.request({ method: 'DELETE', url: membersUrl(organisation, user.id), token: user.token });
-    const actions = (await activityOf(team.id)).filter((a) => a.subjectType === 'organisation_member');
-    expect(actions.map((a) => [a.action, a.subjectId, a.data])).toEqual([
-      ['organisation.member_added', user.id, { organisationId: organisation.id, role: 'member' }],
-      [
-        'organisation.member_role_changed',
-        user.id,
-        { organisationId: organisation.id, from: 'member', to: 'admin' },
-      ],
-      ['organisation.member_removed', user.id, { organisationId: organisation.id, role: 'admin' }],
+    const events = (await logOf({ organisationId: organisation.id })).filter(
+      (e) => e.subjectType === 'organisation_member',
+    );
+    expect(events.map((e) => [e.type, e.subjectId, e.payload])).toEqual([
+      ['organisation.member_added', user.id, { role: 'member' }],
+      ['organisation.member_role_changed', user.id, { from: 'member', to: 'admin' }],
+      ['organisation.member_removed', user.id, { role: 'admin' }],
     ]);
+    expect(await logOf({ teamId: team.id }, 'organisation.member_added')).toEqual([]);
   });
 
   it('changes roles; only owners touch owners; the last owner stays', async () => {

@@ -1,12 +1,13 @@
 import type { Db } from '../../db/client.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam } from '../../shared/tenancy.ts';
 import { lockOrganisation, managesOrganisation, requireOrganisation } from './access.ts';
-import { recordTeamActivity } from './activity.ts';
 import { decodeNameCursor } from './cursors.ts';
+import { organisationTeamEvent } from './organisation-events.ts';
 import * as repo from './organisations.repository.ts';
 import { withoutNameKey } from './organisations.service.ts';
 
@@ -20,6 +21,7 @@ export class OrganisationTeamsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async list(principal: Principal, organisationId: number, page: Page) {
@@ -43,11 +45,13 @@ export class OrganisationTeamsService {
             : 'The team belongs to another organisation; it has to leave that one first',
         );
       }
-      await recordTeamActivity(tx, principal, teamId, organisationId, {
-        action: 'organisation.team_added',
-        subjectType: 'organisation',
-        subjectId: organisationId,
-      });
+      await this.events.record(
+        tx,
+        organisationTeamEvent(principal, teamId, organisationId, {
+          type: 'organisation.team_added',
+          subject: { type: 'organisation', id: organisationId },
+        }),
+      );
       const team = await repo.findTeam(tx, organisationId, teamId);
       if (!team) throw errors.notFound('team');
       return team;
@@ -65,11 +69,13 @@ export class OrganisationTeamsService {
     }
     await this.db.transaction(async (tx) => {
       if (!(await repo.deleteTeam(tx, organisationId, teamId))) throw errors.notFound('team');
-      await recordTeamActivity(tx, principal, teamId, organisationId, {
-        action: 'organisation.team_removed',
-        subjectType: 'organisation',
-        subjectId: organisationId,
-      });
+      await this.events.record(
+        tx,
+        organisationTeamEvent(principal, teamId, organisationId, {
+          type: 'organisation.team_removed',
+          subject: { type: 'organisation', id: organisationId },
+        }),
+      );
     });
   }
 }

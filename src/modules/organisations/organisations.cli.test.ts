@@ -8,11 +8,18 @@ import { organisationCommand } from './organisations.cli.ts';
 import { organisationHelpers } from './organisations.test-support.ts';
 
 const ctx = useTestContext();
-const { activityOf } = organisationHelpers(ctx);
+const { logOf } = organisationHelpers(ctx);
 
 class CliUsage extends Error {}
 const tmw = (args: string, options: Record<string, string> = {}) =>
-  organisationCommand(ctx.database.db, ctx.clock, args.split(' '), options, (m) => new CliUsage(m));
+  organisationCommand(
+    ctx.database.db,
+    ctx.clock,
+    ctx.app.services.events,
+    args.split(' '),
+    options,
+    (m) => new CliUsage(m),
+  );
 
 describe('tmw org|building|studio|camp', () => {
   it('creates an organisation for an existing user, who owns it', async () => {
@@ -41,8 +48,8 @@ describe('tmw org|building|studio|camp', () => {
       .from(organisationTeams)
       .where(eq(organisationTeams.teamId, team.id));
     expect(rows).toEqual([expect.objectContaining({ organisationId: Number(org) })]);
-    expect(await activityOf(team.id, 'organisation.team_added')).toEqual([
-      expect.objectContaining({ actorUserId: null }),
+    expect(await logOf({ teamId: team.id }, 'organisation.team_added')).toEqual([
+      expect.objectContaining({ actorUserId: null, payload: { organisationId: Number(org) } }),
     ]);
     await expect(tmw('org add-team', { org, team: String(team.id) })).rejects.toThrow('already belongs');
     await expect(tmw('org add-team', { org, team: '999999' })).rejects.toThrow('no team');

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buildings, organisations, teams } from '../../db/schema/index.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { sqlState } from '../../shared/db-errors.ts';
 import { AppError } from '../../shared/errors.ts';
 import { storableText } from '../../shared/text.ts';
 import { findUserByEmail } from '../auth/auth.repository.ts';
-import { recordOrganisationActivity, recordTeamActivity } from './activity.ts';
 import { campInputProblem, insertCampWithSlug } from './camps/camp-input.ts';
+import { organisationEvent, organisationTeamEvent } from './organisation-events.ts';
 import * as repo from './organisations.repository.ts';
 import { insertBuilding, insertStudio } from './places/places.repository.ts';
 import { canonicalTimeZone } from './time-zone.ts';
@@ -90,12 +91,13 @@ async function requireOrganisationId(db: Db, options: Options, usage: Usage): Pr
 }
 
 /**
- * `tmw org|building|studio|camp ...`: operators' writes, done without an API caller (activity is recorded
+ * `tmw org|building|studio|camp ...`: operators' writes, done without an API caller (their events are recorded
  * without an actor). Answers the text to print; `usage` makes the error for a wrong invocation.
  */
 export async function organisationCommand(
   db: Db,
   clock: Clock,
+  events: EventLog,
   args: string[],
   options: Options,
   usage: Usage,
@@ -120,11 +122,13 @@ export async function organisationCommand(
           throw usage(
             `team ${teamId} already belongs to organisation ${await repo.organisationOfTeam(tx, teamId)}`,
           );
-        await recordTeamActivity(tx, null, teamId, organisationId, {
-          action: 'organisation.team_added',
-          subjectType: 'organisation',
-          subjectId: organisationId,
-        });
+        await events.record(
+          tx,
+          organisationTeamEvent(null, teamId, organisationId, {
+            type: 'organisation.team_added',
+            subject: { type: 'organisation', id: organisationId },
+          }),
+        );
       });
       return `team ${teamId} added to organisation ${organisationId}`;
     }
@@ -145,11 +149,13 @@ export async function organisationCommand(
           createdAt: now,
           updatedAt: now,
         });
-        await recordOrganisationActivity(tx, null, organisationId, {
-          action: 'building.created',
-          subjectType: 'building',
-          subjectId: building.id,
-        });
+        await events.record(
+          tx,
+          organisationEvent(null, organisationId, {
+            type: 'building.created',
+            subject: { type: 'building', id: building.id },
+          }),
+        );
         return building;
       });
       return String(row.id);
@@ -172,11 +178,13 @@ export async function organisationCommand(
             createdAt: now,
             updatedAt: now,
           });
-          await recordOrganisationActivity(tx, null, organisationId, {
-            action: 'studio.created',
-            subjectType: 'studio',
-            subjectId: studioId,
-          });
+          await events.record(
+            tx,
+            organisationEvent(null, organisationId, {
+              type: 'studio.created',
+              subject: { type: 'studio', id: studioId },
+            }),
+          );
           return studioId;
         });
         return String(id);
@@ -211,12 +219,14 @@ export async function organisationCommand(
             },
             slug,
           );
-          await recordOrganisationActivity(tx, null, organisationId, {
-            action: 'camp.created',
-            subjectType: 'camp',
-            subjectId: row.id,
-            data: { slug: row.slug },
-          });
+          await events.record(
+            tx,
+            organisationEvent(null, organisationId, {
+              type: 'camp.created',
+              subject: { type: 'camp', id: row.id },
+              payload: { slug: row.slug },
+            }),
+          );
           return row;
         });
         return `${camp.id}\t${camp.slug}`;

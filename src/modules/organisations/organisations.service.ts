@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { camps } from '../../db/schema/index.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
@@ -8,9 +10,9 @@ import { toPage } from '../../shared/pagination.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { lockOrganisation, requireOrganisation } from './access.ts';
-import { recordOrganisationActivity } from './activity.ts';
 import { deleteFilesOfCamps } from './camps/camp-files.cleanup.ts';
 import { decodeNameCursor } from './cursors.ts';
+import { organisationEvent } from './organisation-events.ts';
 import * as repo from './organisations.repository.ts';
 
 type Page = { limit: number; cursor?: string | undefined };
@@ -27,6 +29,7 @@ export class OrganisationsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   /** The organisations the caller is a member of, or reads through one of their teams, by name. */
@@ -63,12 +66,14 @@ export class OrganisationsService {
     await this.db.transaction(async (tx) => {
       const row = await repo.renameOrganisation(tx, organisationId, name, this.clock.now());
       if (!row) throw errors.notFound('organisation');
-      await recordOrganisationActivity(tx, principal, organisationId, {
-        action: 'organisation.renamed',
-        subjectType: 'organisation',
-        subjectId: organisationId,
-        data: { name },
-      });
+      await this.events.record(
+        tx,
+        organisationEvent(principal, organisationId, {
+          type: 'organisation.renamed',
+          subject: { type: 'organisation', id: organisationId },
+          payload: { name },
+        }),
+      );
     });
     return this.read(userId, organisationId);
   }
@@ -81,10 +86,12 @@ export class OrganisationsService {
     await requireOrganisation(this.db, principal, organisationId, 'own');
     await this.files.transaction(async (tx) => {
       if (!(await lockOrganisation(tx, organisationId))) throw errors.notFound('organisation');
-      await recordOrganisationActivity(tx, principal, organisationId, {
-        action: 'organisation.deleted',
-        subjectType: 'organisation',
-        subjectId: organisationId,
+      // Not the organisation's own event: those go with it (the foreign key), and this one is to stay.
+      await this.events.record(tx, {
+        type: 'organisation.deleted',
+        subject: { type: 'organisation', id: organisationId },
+        actor: actorOf(principal),
+        payload: { organisationId },
       });
       const campIds = await tx
         .select({ id: camps.id })

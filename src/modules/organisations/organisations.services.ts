@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { RateLimits } from '../../shared/rate-limits.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { Departures } from '../memberships/departures.ts';
-import type { WebhookOutbox } from '../webhooks/outbox.ts';
 import { CampFilesService } from './camps/camp-files.service.ts';
 import { CampsService } from './camps/camps.service.ts';
 import { ListeningService } from './camps/listening.service.ts';
@@ -20,16 +20,16 @@ import { ScheduleService } from './schedule/schedule.service.ts';
 export function createOrganisationsServices(
   db: Db,
   clock: Clock,
-  outbox: WebhookOutbox,
+  events: EventLog,
   files: FilesService,
   departures: Departures,
   mail: { mailer: Mailer; limits: RateLimits },
 ) {
-  const organisations = new OrganisationsService(db, clock, files);
-  const members = new OrganisationMembersService(db, clock, departures);
+  const organisations = new OrganisationsService(db, clock, files, events);
+  const members = new OrganisationMembersService(db, clock, departures, events);
   return {
     organisations,
-    teams: new OrganisationTeamsService(db, clock),
+    teams: new OrganisationTeamsService(db, clock, events),
     members,
     invitations: new OrganisationInvitationsService(
       db,
@@ -39,10 +39,10 @@ export function createOrganisationsServices(
       mail.mailer,
       mail.limits,
     ),
-    places: new PlacesService(db, clock),
-    camps: new CampsService(db, clock, outbox, files),
-    listening: new ListeningService(db, clock),
-    campFiles: new CampFilesService(db, files),
+    places: new PlacesService(db, clock, events),
+    camps: new CampsService(db, clock, files, events),
+    listening: new ListeningService(db, clock, events),
+    campFiles: new CampFilesService(db, files, events),
     rollups: new RollupsService(db, clock),
     schedule: new ScheduleService(db),
   };

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TestContext, TestTeam, TestUser } from '../../../test/helpers/context.ts';
-import { activityEntries, type OrganisationRole } from '../../db/schema/index.ts';
+import { domainEvents, type OrganisationRole } from '../../db/schema/index.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -79,19 +79,26 @@ export function organisationHelpers(ctx: TestContext) {
     );
   }
 
-  /** The activity entries of a team, oldest first. */
-  function activityOf(teamId: number, action?: string) {
+  /** The events of a team or of an organisation (of one type when given), in the order of the log. */
+  function logOf(owner: { teamId: number } | { organisationId: number }, type?: string) {
     return ctx.database.db
       .select({
-        action: activityEntries.action,
-        subjectType: activityEntries.subjectType,
-        subjectId: activityEntries.subjectId,
-        actorUserId: activityEntries.actorUserId,
-        data: activityEntries.data,
+        type: domainEvents.type,
+        subjectType: domainEvents.subjectType,
+        subjectId: domainEvents.subjectId,
+        actorUserId: domainEvents.actorUserId,
+        payload: domainEvents.payload,
       })
-      .from(activityEntries)
-      .where(and(eq(activityEntries.teamId, teamId), action ? eq(activityEntries.action, action) : undefined))
-      .orderBy(asc(activityEntries.id));
+      .from(domainEvents)
+      .where(
+        and(
+          'teamId' in owner
+            ? eq(domainEvents.teamId, owner.teamId)
+            : eq(domainEvents.organisationId, owner.organisationId),
+          type ? eq(domainEvents.type, type) : undefined,
+        ),
+      )
+      .orderBy(asc(domainEvents.position));
   }
 
   return {
@@ -101,6 +108,6 @@ export function organisationHelpers(ctx: TestContext) {
     inviteToOrganisation,
     addOrganisationMember,
     newCamp,
-    activityOf,
+    logOf,
   };
 }

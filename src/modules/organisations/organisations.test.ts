@@ -1,11 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestTeam, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
-import { camps, organisations, organisationTeams, teams } from '../../db/schema/index.ts';
+import { camps, domainEvents, organisations, organisationTeams, teams } from '../../db/schema/index.ts';
 import { organisationHelpers, type TestOrganisation } from './organisations.test-support.ts';
 
 const ctx = useTestContext();
-const { newOrganisation, addTeam, organisationWithTeam, addOrganisationMember, newCamp, activityOf } =
+const { newOrganisation, addTeam, organisationWithTeam, addOrganisationMember, newCamp, logOf } =
   organisationHelpers(ctx);
 
 const url = (suffix = '') => `/api/v1/organisations${suffix}`;
@@ -153,14 +153,17 @@ describe('changing and deleting an organisation (extensions)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: organisation.id, name: 'Renamed', role: 'owner' });
-    expect(await activityOf(team.id, 'organisation.renamed')).toEqual([
-      expect.objectContaining({
+    // One event of the organisation, however many teams it has.
+    expect(await logOf({ organisationId: organisation.id }, 'organisation.renamed')).toEqual([
+      {
+        type: 'organisation.renamed',
         subjectType: 'organisation',
         subjectId: String(organisation.id),
         actorUserId: organisation.owner.id,
-        data: { organisationId: organisation.id, name: 'Renamed' },
-      }),
+        payload: { name: 'Renamed' },
+      },
     ]);
+    expect(await logOf({ teamId: team.id }, 'organisation.renamed')).toEqual([]);
     const empty = await ctx.request({
       method: 'PATCH',
       url: url(`/${organisation.id}`),
@@ -198,7 +201,18 @@ describe('changing and deleting an organisation (extensions)', () => {
     expect(await db.select({ id: teams.id }).from(teams).where(eq(teams.id, team.id))).toEqual([
       { id: team.id },
     ]);
-    expect(await activityOf(team.id, 'organisation.deleted')).toHaveLength(1);
+    // The organisation's events went with it; the event of its deletion stays, owned by neither.
+    expect(await logOf({ organisationId: organisation.id })).toEqual([]);
+    const deleted = await db
+      .select({ organisationId: domainEvents.organisationId, actorUserId: domainEvents.actorUserId })
+      .from(domainEvents)
+      .where(
+        and(
+          eq(domainEvents.type, 'organisation.deleted'),
+          eq(domainEvents.subjectId, String(organisation.id)),
+        ),
+      );
+    expect(deleted).toEqual([{ organisationId: null, actorUserId: organisation.owner.id }]);
   });
 });
 
@@ -214,7 +228,7 @@ describe('the teams of an organisation (extensions)', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ id: team.id, name: team.name, addedAt: expect.any(String) });
-    expect(await activityOf(team.id, 'organisation.team_added')).toHaveLength(1);
+    expect(await logOf({ teamId: team.id }, 'organisation.team_added')).toHaveLength(1);
 
     const again = await ctx.request({
       method: 'POST',
@@ -286,7 +300,7 @@ describe('the teams of an organisation (extensions)', () => {
       ctx.request({ method: 'DELETE', url: url(`/${organisation.id}/teams/${teamId}`), token });
     expect((await remove(teamMember.token)).statusCode).toBe(403);
     expect((await remove(teamAdmin.token)).statusCode).toBe(204);
-    expect(await activityOf(team.id, 'organisation.team_removed')).toEqual([
+    expect(await logOf({ teamId: team.id }, 'organisation.team_removed')).toEqual([
       expect.objectContaining({ actorUserId: teamAdmin.id }),
     ]);
     // Out of the organisation, the team's members no longer read it.

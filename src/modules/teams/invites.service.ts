@@ -1,4 +1,6 @@
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -12,7 +14,6 @@ import { addressOf } from '../../shared/own-address.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import type { RateLimits } from '../../shared/rate-limits.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
-import { recordActivity, recordActivityBy } from '../activity/activity.ts';
 import type { PageInput } from './cursors.ts';
 import * as repo from './invites.repository.ts';
 import { findMember, insertMember, isMemberByEmail } from './members.repository.ts';
@@ -48,6 +49,7 @@ export class InvitesService {
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly limits: RateLimits,
+    private readonly events: EventLog,
   ) {}
 
   async list(principal: Principal, teamId: number, page: PageInput) {
@@ -90,12 +92,12 @@ export class InvitesService {
           createdBy: userId,
           createdAt: now,
         });
-        await recordActivityBy(tx, principal, {
+        await this.events.record(tx, {
+          type: 'invite.created',
+          subject: { type: 'team_invite', id: row.id },
+          actor: actorOf(principal),
           teamId,
-          action: 'invite.created',
-          subjectType: 'team_invite',
-          subjectId: row.id,
-          data: { role },
+          payload: { role },
         });
         await this.mail(tx, row, token);
         return { ...view(row), token };
@@ -128,11 +130,11 @@ export class InvitesService {
           expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
         });
         if (!row) throw errors.conflict('This invite has already been answered');
-        await recordActivityBy(tx, principal, {
+        await this.events.record(tx, {
+          type: 'invite.resent',
+          subject: { type: 'team_invite', id: row.id },
+          actor: actorOf(principal),
           teamId,
-          action: 'invite.resent',
-          subjectType: 'team_invite',
-          subjectId: row.id,
         });
         await this.mail(tx, row, token);
         return { ...view(row), token };
@@ -194,13 +196,11 @@ export class InvitesService {
       const invite = await this.requireOwnOpenInvite(tx, userId, key);
       const declined = await repo.declineInvite(tx, invite.id, this.clock.now());
       if (!declined) throw errors.conflict('This invite has already been answered or has expired');
-      await recordActivity(tx, {
-        actorUserId: userId,
-        actorKeyId: null,
+      await this.events.record(tx, {
+        type: 'invite.declined',
+        subject: { type: 'team_invite', id: invite.id },
+        actor: actorOf(principal),
         teamId: invite.teamId,
-        action: 'invite.declined',
-        subjectType: 'team_invite',
-        subjectId: invite.id,
       });
       const { id, teamId, role, expiresAt, declinedAt } = declined;
       return { id, teamId, role: role as InviteRole, expiresAt, declinedAt: declinedAt! };

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, useTestContext } from '../../../test/helpers/context.ts';
-import { activityEntries } from '../../db/schema/index.ts';
+import { teamEvents } from '../../../test/helpers/events.ts';
 import { SLUG_PATTERN } from '../../shared/slugs.ts';
 import { insertTeamWithOwner } from './teams.repository.ts';
 
@@ -78,13 +77,10 @@ describe('PATCH /teams/{id}', () => {
     expect(renamed.json()).toMatchObject({ name: 'Renamed Band', slug, role: 'admin' });
     expect((await patch(team.id, { slug })).statusCode).toBe(200);
 
-    const activity = await ctx.database.db
-      .select({ action: activityEntries.action, data: activityEntries.data })
-      .from(activityEntries)
-      .where(and(eq(activityEntries.teamId, team.id), eq(activityEntries.subjectType, 'team')));
-    expect(activity.slice(0, 2)).toEqual([
-      { action: 'team.updated', data: { slug } },
-      { action: 'team.updated', data: { name: 'Renamed Band' } },
+    const events = await teamEvents(ctx.database.db, team.id, 'team');
+    expect(events.slice(0, 2).map(({ type, payload }) => ({ type, payload }))).toEqual([
+      { type: 'team.updated', payload: { slug } },
+      { type: 'team.updated', payload: { name: 'Renamed Band' } },
     ]);
   });
 

@@ -1,17 +1,16 @@
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import { confirmedRead, type Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { sqlState } from '../../shared/db-errors.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionOf, sessionUserId } from '../../shared/tenancy.ts';
-import { activityRecorder } from '../activity/activity.ts';
 import type { PageInput } from './cursors.ts';
 import { countTeam } from './overview-counters.ts';
 import { mergeSocials } from './socials.ts';
 import * as repo from './teams.repository.ts';
-
-const recordTeamActivity = activityRecorder('team');
 
 export type PlanView = {
   id: string;
@@ -30,6 +29,7 @@ export class TeamsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async list(principal: Principal, page: PageInput, q?: string) {
@@ -69,7 +69,13 @@ export class TeamsService {
     try {
       await this.db.transaction(async (tx) => {
         await repo.updateTeam(tx, teamId, values, this.clock.now());
-        await recordTeamActivity(tx, principal, teamId, 'team.updated', teamId, values);
+        await this.events.record(tx, {
+          type: 'team.updated',
+          subject: { type: 'team', id: teamId },
+          actor: actorOf(principal),
+          teamId,
+          payload: values,
+        });
       });
     } catch (error) {
       if (sqlState(error) === '23505')

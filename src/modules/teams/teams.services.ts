@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { RateLimits } from '../../shared/rate-limits.ts';
@@ -13,12 +14,13 @@ export function createTeamsServices(
   db: Db,
   clock: Clock,
   departures: Departures,
+  events: EventLog,
   mail: { mailer: Mailer; limits: RateLimits },
 ) {
   return {
-    teams: new TeamsService(db, clock),
+    teams: new TeamsService(db, clock, events),
     teamMembers: new MembersService(db, clock, departures),
-    teamInvites: new InvitesService(db, clock, mail.mailer, mail.limits),
+    teamInvites: new InvitesService(db, clock, mail.mailer, mail.limits, events),
     teamStatusConfig: new StatusConfigService(db, clock),
   };
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
-import { activityRecorder, actorOf } from '../activity/activity.ts';
 import { storedFileView, ticketView } from '../files/file-view.ts';
 import type { FileRow } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -11,10 +12,9 @@ import { coverContentType } from '../files/media-type.ts';
 import { ownedBy, registerOwnedUpload, removeOwnedUpload } from '../files/owned-uploads.ts';
 import { requireTour } from './tour-access.ts';
 import * as repo from './tour-covers.repository.ts';
+import { tourEvent } from './tour-events.ts';
 import { publicCoverUrl } from './tour-view.ts';
 import { touchTour } from './tours.repository.ts';
-
-const record = activityRecorder('tour');
 
 type Page = { limit: number; cursor?: string | undefined };
 
@@ -32,6 +32,7 @@ export class TourCoversService {
     private readonly clock: Clock,
     private readonly files: FilesService,
     private readonly baseUrl: string,
+    private readonly events: EventLog,
   ) {}
 
   private async view(file: FileRow, currentId: number | null, token: string | undefined) {
@@ -83,10 +84,13 @@ export class TourCoversService {
       createdBy: actorOf(principal).actorUserId,
       also: async (tx, registered) => {
         const current = await repo.setCoverIfNone(tx, tourId, registered.id, this.clock.now());
-        await record(tx, principal, tour.teamId, 'tour.cover_added', tourId, {
-          coverId: registered.id,
-          current,
-        });
+        await this.events.record(
+          tx,
+          tourEvent(principal, tour.teamId, 'tour.cover_added', tourId, {
+            coverId: registered.id,
+            current,
+          }),
+        );
       },
     });
     if (!file) throw errors.notFound('cover');
@@ -95,7 +99,7 @@ export class TourCoversService {
   }
 
   /**
-   * Runs `change` on a registered cover of the tour, locked, in one transaction with its activity; a cover
+   * Runs `change` on a registered cover of the tour, locked, in one transaction with its event; a cover
    * still waiting for its image is 409, anything else 404.
    */
   private async onCover<T>(
@@ -122,7 +126,7 @@ export class TourCoversService {
   async setCurrent(principal: Principal, tourId: number, coverId: number) {
     return this.onCover(principal, tourId, coverId, async (tx, teamId, file) => {
       await repo.setCurrentCover(tx, tourId, coverId, this.clock.now());
-      await record(tx, principal, teamId, 'tour.cover_set', tourId, { coverId });
+      await this.events.record(tx, tourEvent(principal, teamId, 'tour.cover_set', tourId, { coverId }));
       const tokens = await repo.publicTokensOf(tx, tourId);
       return this.view(file, coverId, tokens.get(coverId));
     });
@@ -148,7 +152,7 @@ export class TourCoversService {
       }
       if (changed) {
         const action = isPublic ? 'tour.cover_made_public' : 'tour.cover_made_private';
-        await record(tx, principal, teamId, action, tourId, { coverId });
+        await this.events.record(tx, tourEvent(principal, teamId, action, tourId, { coverId }));
       }
       return this.view(file, await repo.currentCoverId(tx, tourId), token);
     });
@@ -166,7 +170,10 @@ export class TourCoversService {
         // The foreign keys clear tours.cover_file_id and the public link; a tour showing it has changed.
         const wasCurrent = tour.coverFileId === coverId;
         if (wasCurrent) await touchTour(tx, tourId, this.clock.now());
-        await record(tx, principal, tour.teamId, 'tour.cover_deleted', tourId, { coverId, wasCurrent });
+        await this.events.record(
+          tx,
+          tourEvent(principal, tour.teamId, 'tour.cover_deleted', tourId, { coverId, wasCurrent }),
+        );
       },
     );
     if (!removed) throw errors.notFound('cover');

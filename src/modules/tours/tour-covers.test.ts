@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../test/helpers/context.ts';
 import { expectNoOrphans, putBytes } from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
 import { expectRefusals, type Refusal, tinyPng, uploadTrackFile } from '../../../test/helpers/track-files.ts';
-import { activityEntries } from '../../db/schema/index.ts';
+import { domainEvents } from '../../db/schema/index.ts';
 import { uploadTourCover } from './tours.test-support.ts';
 
 const ctx = useStorageTestContext('local');
@@ -38,12 +38,14 @@ async function getTour(tourId: number) {
 
 const upload = (tourId: number, grey = 128) => uploadTourCover(ctx, team, tourId, grey);
 
+/** The types of the events about the tour, in the order of the log. */
 async function actionsOf(tourId: number) {
   const rows = await ctx.database.db
-    .select({ action: activityEntries.action })
-    .from(activityEntries)
-    .where(and(eq(activityEntries.subjectType, 'tour'), eq(activityEntries.subjectId, String(tourId))));
-  return rows.map((r) => r.action);
+    .select({ type: domainEvents.type })
+    .from(domainEvents)
+    .where(and(eq(domainEvents.subjectType, 'tour'), eq(domainEvents.subjectId, String(tourId))))
+    .orderBy(asc(domainEvents.position));
+  return rows.map((r) => r.type);
 }
 
 describe('tour covers', () => {
@@ -219,7 +221,7 @@ describe('tour covers', () => {
     expect(head.headers['content-type']).toBe('image/png');
     expect(head.body).toBe('');
 
-    // Public again: the same URL, no new activity.
+    // Public again: the same URL, no new event.
     const repeat = await call('PUT', coversUrl(tour.id, `/${cover.id}/public`), team.owner.token, {
       isPublic: true,
     });

@@ -1,20 +1,20 @@
 import type { Db } from '../../db/client.ts';
 import type { TourStatus } from '../../db/schema/index.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInt } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam } from '../../shared/tenancy.ts';
-import { activityRecorder, actorOf } from '../activity/activity.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireTour } from './tour-access.ts';
 import { tourCoverOwner } from './tour-covers.repository.ts';
+import { tourEvent } from './tour-events.ts';
 import { type TourInput, tourValues } from './tour-input.ts';
 import { tourView } from './tour-view.ts';
 import * as repo from './tours.repository.ts';
-
-const record = activityRecorder('tour');
 
 export type TourListInput = {
   teamId: number;
@@ -38,7 +38,7 @@ const isTourKey = (value: unknown): value is repo.TourKey =>
   isKeyInt(value[1]) &&
   (value[1] as number) > 0;
 
-/** A team's tours: list, read, create, replace and delete, each change with its activity entry. */
+/** A team's tours: list, read, create, replace and delete, each change with its event in the log. */
 export class ToursService {
   constructor(
     private readonly db: Db,
@@ -46,6 +46,7 @@ export class ToursService {
     private readonly files: FilesService,
     /** The origin public cover URLs are built on. */
     private readonly baseUrl: string,
+    private readonly events: EventLog,
   ) {}
 
   private view = (row: repo.TourRow) => tourView(this.files, this.baseUrl, row);
@@ -82,7 +83,10 @@ export class ToursService {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const id = await repo.insertTour(tx, values, { teamId, actor: actorOf(principal), now });
-      await record(tx, principal, teamId, 'tour.created', id, { name: values.name, status: values.status });
+      await this.events.record(
+        tx,
+        tourEvent(principal, teamId, 'tour.created', id, { name: values.name, status: values.status }),
+      );
       return this.current(tx, teamId, id);
     });
   }
@@ -94,10 +98,13 @@ export class ToursService {
     return this.db.transaction(async (tx) => {
       if (!(await repo.replaceTour(tx, teamId, tourId, values, this.clock.now())))
         throw errors.notFound('tour');
-      await record(tx, principal, teamId, 'tour.updated', tourId, {
-        name: values.name,
-        status: values.status,
-      });
+      await this.events.record(
+        tx,
+        tourEvent(principal, teamId, 'tour.updated', tourId, {
+          name: values.name,
+          status: values.status,
+        }),
+      );
       return this.current(tx, teamId, tourId);
     });
   }
@@ -110,7 +117,7 @@ export class ToursService {
       await this.files.deleteOfOwners(teamId, [{ type: tourCoverOwner(tourId).type, ids: [tourId] }], { tx });
       const row = await repo.deleteTour(tx, teamId, tourId);
       if (!row) throw errors.notFound('tour');
-      await record(tx, principal, teamId, 'tour.deleted', tourId, { name: row.name });
+      await this.events.record(tx, tourEvent(principal, teamId, 'tour.deleted', tourId, { name: row.name }));
     });
   }
 }

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestTeam, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
-import { activityEntries } from '../../db/schema/index.ts';
+import { domainEvents } from '../../db/schema/index.ts';
 import { MAX_TOUR_DATES } from './tours.schemas.ts';
 
 const ctx = useTestContext();
@@ -26,13 +26,13 @@ async function newTour(payload: object = {}, token = team.owner.token, teamId = 
   return res.json();
 }
 
-async function activityOf(tourId: number) {
-  const rows = await ctx.database.db
-    .select({ action: activityEntries.action, actorUserId: activityEntries.actorUserId })
-    .from(activityEntries)
-    .where(and(eq(activityEntries.subjectType, 'tour'), eq(activityEntries.subjectId, String(tourId))))
-    .orderBy(activityEntries.id);
-  return rows;
+/** The events about the tour, in the order of the log. */
+function eventsOf(tourId: number) {
+  return ctx.database.db
+    .select({ type: domainEvents.type, actorUserId: domainEvents.actorUserId })
+    .from(domainEvents)
+    .where(and(eq(domainEvents.subjectType, 'tour'), eq(domainEvents.subjectId, String(tourId))))
+    .orderBy(asc(domainEvents.position));
 }
 
 const show = (date: string, extra: object = {}) => ({ date, city: 'Berlin', country: 'DE', ...extra });
@@ -56,7 +56,7 @@ describe('tours', () => {
     const read = await call('GET', tourUrl(tour.id), team.owner.token);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(tour);
-    expect(await activityOf(tour.id)).toEqual([{ action: 'tour.created', actorUserId: member.id }]);
+    expect(await eventsOf(tour.id)).toEqual([{ type: 'tour.created', actorUserId: member.id }]);
   });
 
   it('keeps dates in date order, country codes in capitals, and derives the range from the dates', async () => {
@@ -133,7 +133,7 @@ describe('tours', () => {
       notes: null,
     });
     expect((await call('GET', tourUrl(tour.id), member.token)).json()).toEqual(bare.json());
-    expect((await activityOf(tour.id)).map((a) => a.action)).toEqual([
+    expect((await eventsOf(tour.id)).map((e) => e.type)).toEqual([
       'tour.created',
       'tour.updated',
       'tour.updated',
@@ -334,6 +334,6 @@ describe('tours', () => {
     ] as const) {
       expect((await call(method, tourUrl(tour.id), team.owner.token, payload)).statusCode, method).toBe(404);
     }
-    expect((await activityOf(tour.id)).map((a) => a.action)).toEqual(['tour.created', 'tour.deleted']);
+    expect((await eventsOf(tour.id)).map((e) => e.type)).toEqual(['tour.created', 'tour.deleted']);
   });
 });

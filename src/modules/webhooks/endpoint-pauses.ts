@@ -1,9 +1,8 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type WebhookPauseReason, webhookEndpoints } from '../../db/schema/index.ts';
-import { recordActivity } from '../activity/activity.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { DepartureConsumer, DepartureReason } from '../memberships/departures.ts';
-import { recordOrganisationActivity } from '../organisations/activity.ts';
 import { type PausedEndpoint, pauseEndpoints } from './endpoints.repository.ts';
 
 const PAUSE_REASON: Record<DepartureReason | 'revoked', WebhookPauseReason> = {
@@ -14,25 +13,28 @@ const PAUSE_REASON: Record<DepartureReason | 'revoked', WebhookPauseReason> = {
   revoked: 'key_revoked',
 };
 
-const SYSTEM = { actorUserId: null, actorKeyId: null };
-
-/** Tells the owners and admins of each paused endpoint's team or organisation (see the notification rules). */
+/**
+ * One event per paused endpoint, of its team or organisation and without an actor (the service paused it): the
+ * notification rules tell that team's or organisation's owners and admins.
+ */
 async function announce(
   tx: Db,
+  events: EventLog,
   paused: readonly PausedEndpoint[],
   reason: WebhookPauseReason,
   registrantId: string | null,
 ): Promise<void> {
-  for (const endpoint of paused) {
-    const entry = {
-      action: 'webhook.paused',
-      subjectType: 'webhook_endpoint',
-      subjectId: endpoint.id,
-      data: { reason, url: endpoint.url, registrantId },
-    };
-    if (endpoint.teamId !== null) await recordActivity(tx, { ...SYSTEM, teamId: endpoint.teamId, ...entry });
-    else await recordOrganisationActivity(tx, null, endpoint.organisationId as number, entry);
-  }
+  await events.record(
+    tx,
+    paused.map((endpoint) => ({
+      type: 'webhook.paused',
+      subject: { type: 'webhook_endpoint', id: endpoint.id },
+      ...(endpoint.teamId !== null
+        ? { teamId: endpoint.teamId }
+        : { organisationId: endpoint.organisationId }),
+      payload: { reason, url: endpoint.url, registrantId },
+    })),
+  );
 }
 
 /**
@@ -40,11 +42,17 @@ async function announce(
  * still register them: a departure (or demotion) of the person, or the revocation of the key, pauses them. A
  * paused endpoint is disabled (nothing is sent to it, pending attempts fail unsent) until an admin enables it.
  */
-export const webhookDepartures: DepartureConsumer = {
+export const webhookDepartures = (events: EventLog): DepartureConsumer => ({
   teamDeparture: (tx, event) =>
-    pauseRegisteredBy(tx, eq(webhookEndpoints.teamId, event.teamId), event.userId, event),
+    pauseRegisteredBy(tx, events, eq(webhookEndpoints.teamId, event.teamId), event.userId, event),
   organisationDeparture: (tx, event) =>
-    pauseRegisteredBy(tx, eq(webhookEndpoints.organisationId, event.organisationId), event.userId, event),
+    pauseRegisteredBy(
+      tx,
+      events,
+      eq(webhookEndpoints.organisationId, event.organisationId),
+      event.userId,
+      event,
+    ),
   async keysRevoked(tx, event) {
     const reason = PAUSE_REASON.revoked;
     for (const teamId of new Set(event.keys.map((key) => key.teamId))) {
@@ -53,19 +61,20 @@ export const webhookDepartures: DepartureConsumer = {
         eq(webhookEndpoints.teamId, teamId),
         inArray(webhookEndpoints.createdByKeyId, keyIds),
       );
-      await announce(tx, await pauseEndpoints(tx, which, reason, event.at), reason, null);
+      await announce(tx, events, await pauseEndpoints(tx, which, reason, event.at), reason, null);
     }
   },
-};
+});
 
 /** Pauses the endpoints of one team or organisation (`owned`) that the person registered. */
 async function pauseRegisteredBy(
   tx: Db,
+  events: EventLog,
   owned: SQL,
   userId: string,
   event: { reason: DepartureReason; at: Date },
 ): Promise<void> {
   const reason = PAUSE_REASON[event.reason];
   const which = and(owned, eq(webhookEndpoints.createdBy, userId));
-  await announce(tx, await pauseEndpoints(tx, which, reason, event.at), reason, userId);
+  await announce(tx, events, await pauseEndpoints(tx, which, reason, event.at), reason, userId);
 }

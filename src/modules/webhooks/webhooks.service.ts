@@ -185,7 +185,11 @@ export class WebhooksService {
     if (!(await repo.deleteEndpoint(this.db, owner, endpointId))) throw errors.notFound('webhook endpoint');
   }
 
-  /** Records a `webhook.test` event for this endpoint alone; the delivery machinery sends it like any other. */
+  /**
+   * Records a `webhook.test` event for this endpoint alone; the delivery machinery sends it like any other. Not
+   * an event of the log: it changes nothing, and it is for one endpoint, which the log's events (sent to every
+   * subscribed endpoint of their owner) cannot say.
+   */
   async sendTest(principal: Principal, endpointId: number) {
     const { endpoint, owner } = await this.requireEndpoint(principal, endpointId, 'write');
     if (!endpoint.enabled) {

@@ -1,14 +1,13 @@
 import type { Db } from '../../../db/client.ts';
+import { actorOf } from '../../../events/actor.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { isKeyInt, isKeyText } from '../../../shared/cursor-values.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { requireTeam } from '../../../shared/tenancy.ts';
-import { activityRecorder, actorOf } from '../../activity/activity.ts';
 import { rethrowAsConflict } from '../unique-conflicts.ts';
 import * as repo from './groups.repository.ts';
-
-const recordActivity = activityRecorder('contact_group');
 
 const isGroupKey = (value: unknown): value is repo.GroupKey =>
   Array.isArray(value) && value.length === 2 && isKeyText(value[0]) && isKeyInt(value[1]);
@@ -18,6 +17,7 @@ export class ContactGroupsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   /** A page of the team's groups, alphabetically, each with its member count. */
@@ -41,8 +41,12 @@ export class ContactGroupsService {
           actor: actorOf(principal),
           now,
         });
-        await recordActivity(tx, principal, input.teamId, 'contact_group.created', group.id, {
-          name: group.name,
+        await this.events.record(tx, {
+          type: 'contact_group.created',
+          subject: { type: 'contact_group', id: group.id },
+          actor: actorOf(principal),
+          teamId: input.teamId,
+          payload: { name: group.name },
         });
         return group;
       })

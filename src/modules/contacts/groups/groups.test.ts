@@ -3,7 +3,7 @@ import { type TestTeam, useTestContext } from '../../../../test/helpers/context.
 import { contactHelpers, expectConflict, expectValidationPaths } from '../contacts.test-support.ts';
 
 const ctx = useTestContext();
-const { get, patch, newContact, newGroup, activityOf } = contactHelpers(ctx);
+const { get, patch, newContact, newGroup, logOf } = contactHelpers(ctx);
 
 let team: TestTeam;
 beforeAll(async () => {
@@ -27,11 +27,11 @@ describe('contact groups', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    expect((await activityOf(team)).at(-1)).toEqual({
-      action: 'contact_group.created',
+    expect((await logOf(team)).at(-1)).toEqual({
+      type: 'contact_group.created',
       subjectType: 'contact_group',
       subjectId: String(res.json().id),
-      data: { name: 'Festival Bookers' },
+      payload: { name: 'Festival Bookers' },
     });
     expectConflict(await create({ teamId: team.id, name: 'festival BOOKERS' }));
     // Another team may use the name.

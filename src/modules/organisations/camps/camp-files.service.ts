@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../../shared/pagination.ts';
@@ -9,7 +10,7 @@ import type { FilesService } from '../../files/files.service.ts';
 import { resolveMediaType } from '../../files/media-type.ts';
 import { registerOwnedUpload, removeOwnedUpload } from '../../files/owned-uploads.ts';
 import { managesOrganisation } from '../access.ts';
-import { recordTeamActivity } from '../activity.ts';
+import { organisationTeamEvent } from '../organisation-events.ts';
 import { teamRoleOf } from '../organisations.repository.ts';
 import { CAMP_FILE } from './camp-files.cleanup.ts';
 import * as repo from './camp-files.repository.ts';
@@ -28,6 +29,7 @@ export class CampFilesService {
   constructor(
     private readonly db: Db,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   private async view(file: FileRow, campId: number, uploadedBy: string | null) {
@@ -85,12 +87,14 @@ export class CampFilesService {
           createdBy: located.uploadedBy,
           createdAt: registered.createdAt,
         });
-        await recordTeamActivity(tx, principal, registered.teamId, camp.organisationId, {
-          action: 'camp.file_added',
-          subjectType: 'file',
-          subjectId: registered.id,
-          data: { campId: camp.id },
-        });
+        await this.events.record(
+          tx,
+          organisationTeamEvent(principal, registered.teamId, camp.organisationId, {
+            type: 'camp.file_added',
+            subject: { type: 'file', id: registered.id },
+            payload: { campId: camp.id },
+          }),
+        );
       },
     });
     if (!file) throw errors.notFound('file');
@@ -108,13 +112,21 @@ export class CampFilesService {
           'Only the uploader, owners and admins of its team or of the organisation delete a camp file',
         );
     }
-    const removed = await removeOwnedUpload(this.files, located.teamId, ownerOf(camp.id), fileId, (tx) =>
-      recordTeamActivity(tx, principal, located.teamId, camp.organisationId, {
-        action: 'camp.file_deleted',
-        subjectType: 'file',
-        subjectId: fileId,
-        data: { campId: camp.id },
-      }),
+    const removed = await removeOwnedUpload(
+      this.files,
+      located.teamId,
+      ownerOf(camp.id),
+      fileId,
+      async (tx) => {
+        await this.events.record(
+          tx,
+          organisationTeamEvent(principal, located.teamId, camp.organisationId, {
+            type: 'camp.file_deleted',
+            subject: { type: 'file', id: fileId },
+            payload: { campId: camp.id },
+          }),
+        );
+      },
     );
     if (!removed) throw errors.notFound('file');
   }

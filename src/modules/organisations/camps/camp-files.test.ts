@@ -7,7 +7,7 @@ import { campFiles, files } from '../../../db/schema/index.ts';
 import { organisationHelpers, type TestOrganisation } from '../organisations.test-support.ts';
 
 const ctx = useStorageTestContext('local');
-const { organisationWithTeam, addOrganisationMember, newCamp, activityOf } = organisationHelpers(ctx);
+const { organisationWithTeam, addOrganisationMember, newCamp, logOf } = organisationHelpers(ctx);
 
 let org: TestOrganisation;
 let team: TestTeam;
@@ -87,7 +87,7 @@ describe('camp files', () => {
       token: org.owner.token,
     });
     expect(rest.json().items.map((f: { id: number }) => f.id)).toEqual([first.id]);
-    expect(await activityOf(team.id, 'camp.file_added')).toHaveLength(2);
+    expect(await logOf({ teamId: team.id }, 'camp.file_added')).toHaveLength(2);
     // Confirming again answers the file.
     const again = await ctx.request({
       method: 'POST',
@@ -158,7 +158,7 @@ describe('camp files', () => {
     const other = await share(writer, team.id);
     expect((await remove(org.owner.token, other.id)).statusCode).toBe(204);
     expect(await ctx.database.db.select().from(files).where(eq(files.id, other.id))).toEqual([]);
-    expect(await activityOf(team.id, 'camp.file_deleted')).toHaveLength(2);
+    expect(await logOf({ teamId: team.id }, 'camp.file_deleted')).toHaveLength(2);
     await expectNoOrphans(ctx);
   });
 

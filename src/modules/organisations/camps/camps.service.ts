@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import type { CampRsvpStatus } from '../../../db/schema/index.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { sqlState } from '../../../shared/db-errors.ts';
@@ -7,10 +8,9 @@ import { errors } from '../../../shared/errors.ts';
 import { toPage } from '../../../shared/pagination.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
 import type { FilesService } from '../../files/files.service.ts';
-import type { WebhookOutbox } from '../../webhooks/outbox.ts';
 import { requireOrganisation } from '../access.ts';
-import { recordOrganisationActivity } from '../activity.ts';
 import { decodeTripleCursor } from '../cursors.ts';
+import { organisationEvent } from '../organisation-events.ts';
 import { deleteFilesOfCamps } from './camp-files.cleanup.ts';
 import { checkCampInput, insertCampWithSlug, SLUG_TAKEN } from './camp-input.ts';
 import * as repo from './camps.repository.ts';
@@ -47,8 +47,8 @@ export class CampsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly outbox: WebhookOutbox,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   private today(): string {
@@ -157,15 +157,9 @@ export class CampsService {
         updatedAt: row.updatedAt,
       };
       if (previous?.status === status) return answer;
-      await this.record(tx, principal, organisationId, 'camp.rsvp_updated', campId, {
-        userId,
-        status,
+      await this.record(tx, principal, organisationId, 'camp.rsvp.updated', campId, {
+        ...answer,
         previousStatus: previous?.status ?? null,
-      });
-      await this.outbox.record(tx, {
-        organisationId,
-        type: 'camp.rsvp.updated',
-        data: { ...answer, previousStatus: previous?.status ?? null },
       });
       return answer;
     });
@@ -190,15 +184,17 @@ export class CampsService {
     tx: Db,
     principal: Principal,
     organisationId: number,
-    action: string,
+    type: string,
     campId: number,
-    data?: Record<string, unknown>,
+    payload?: Record<string, unknown>,
   ) {
-    return recordOrganisationActivity(tx, principal, organisationId, {
-      action,
-      subjectType: 'camp',
-      subjectId: campId,
-      ...(data ? { data } : {}),
-    });
+    return this.events.record(
+      tx,
+      organisationEvent(principal, organisationId, {
+        type,
+        subject: { type: 'camp', id: campId },
+        ...(payload ? { payload } : {}),
+      }),
+    );
   }
 }

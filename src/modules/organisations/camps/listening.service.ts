@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { isPositionCursor } from '../../../shared/cursor-values.ts';
@@ -7,7 +8,7 @@ import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { MANAGERS } from '../../../shared/tenancy.ts';
 import { requireTrack } from '../../tracks/track-access.ts';
 import { managesOrganisation, type OrganisationAccess } from '../access.ts';
-import { recordTeamActivity } from '../activity.ts';
+import { organisationTeamEvent } from '../organisation-events.ts';
 import { teamRoleOf } from '../organisations.repository.ts';
 import { requireCampRef } from './camp-ref.ts';
 import { lockCamp } from './camps.repository.ts';
@@ -26,6 +27,7 @@ export class ListeningService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async list(principal: Principal, campRef: string, page: Page) {
@@ -129,15 +131,17 @@ export class ListeningService {
     principal: Principal,
     camp: Camp,
     teamId: number,
-    action: string,
+    type: string,
     itemId: number,
-    data: Record<string, unknown>,
+    payload: Record<string, unknown>,
   ) {
-    return recordTeamActivity(tx, principal, teamId, camp.organisationId, {
-      action,
-      subjectType: 'camp_listening_item',
-      subjectId: itemId,
-      data: { campId: camp.id, ...data },
-    });
+    return this.events.record(
+      tx,
+      organisationTeamEvent(principal, teamId, camp.organisationId, {
+        type,
+        subject: { type: 'camp_listening_item', id: itemId },
+        payload: { campId: camp.id, ...payload },
+      }),
+    );
   }
 }

@@ -5,7 +5,7 @@ import { tracks } from '../../../db/schema/index.ts';
 import { organisationHelpers, type TestOrganisation } from '../organisations.test-support.ts';
 
 const ctx = useTestContext();
-const { organisationWithTeam, addOrganisationMember, newCamp, activityOf } = organisationHelpers(ctx);
+const { organisationWithTeam, addOrganisationMember, newCamp, logOf } = organisationHelpers(ctx);
 
 let org: TestOrganisation;
 let team: TestTeam;
@@ -57,7 +57,7 @@ describe('the listening queue', () => {
       token: org.owner.token,
     });
     expect(rest.json()).toEqual({ items: [second.json()], nextCursor: null });
-    expect(await activityOf(team.id, 'camp.listening_submitted')).toHaveLength(2);
+    expect(await logOf({ teamId: team.id }, 'camp.listening_submitted')).toHaveLength(2);
   });
 
   it("refuses other teams' tracks, tracks only shared with the caller's team, and bad bodies", async () => {
@@ -107,7 +107,9 @@ describe('the listening queue', () => {
     expect((await play(c, false)).json().playedAt).toBeNull();
     expect((await play(999999, true)).statusCode).toBe(404);
     expect(
-      (await activityOf(team.id, 'camp.listening_played')).map((e) => (e.data as { played: boolean }).played),
+      (await logOf({ teamId: team.id }, 'camp.listening_played')).map(
+        (e) => (e.payload as { played: boolean }).played,
+      ),
     ).toEqual([true, false]);
   });
 
@@ -124,7 +126,7 @@ describe('the listening queue', () => {
     expect((await withdraw(items[0], writer.token)).statusCode).toBe(404);
     expect((await withdraw(items[1], teamAdmin.token)).statusCode).toBe(204);
     expect((await withdraw(items[2], admin.token)).statusCode).toBe(204);
-    expect(await activityOf(team.id, 'camp.listening_withdrawn')).toHaveLength(3);
+    expect(await logOf({ teamId: team.id }, 'camp.listening_withdrawn')).toHaveLength(3);
   });
 
   it('leaves out deleted tracks and holds at most 200 tracks', async () => {

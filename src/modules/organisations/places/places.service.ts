@@ -1,12 +1,13 @@
 import type { Db } from '../../../db/client.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { sqlState } from '../../../shared/db-errors.ts';
 import { errors } from '../../../shared/errors.ts';
 import { toPage } from '../../../shared/pagination.ts';
 import { requireOrganisation } from '../access.ts';
-import { recordOrganisationActivity } from '../activity.ts';
 import { decodeNameCursor } from '../cursors.ts';
+import { organisationEvent } from '../organisation-events.ts';
 import { withoutNameKey } from '../organisations.service.ts';
 import { canonicalTimeZone } from '../time-zone.ts';
 import * as repo from './places.repository.ts';
@@ -55,6 +56,7 @@ export class PlacesService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async listBuildings(principal: Principal, organisationId: number, page: Page) {
@@ -203,16 +205,18 @@ export class PlacesService {
     tx: Db,
     principal: Principal,
     organisationId: number,
-    action: string,
+    type: string,
     subjectType: string,
     subjectId: number,
-    data?: Record<string, unknown>,
+    payload?: Record<string, unknown>,
   ) {
-    return recordOrganisationActivity(tx, principal, organisationId, {
-      action,
-      subjectType,
-      subjectId,
-      ...(data ? { data } : {}),
-    });
+    return this.events.record(
+      tx,
+      organisationEvent(principal, organisationId, {
+        type,
+        subject: { type: subjectType, id: subjectId },
+        ...(payload ? { payload } : {}),
+      }),
+    );
   }
 }

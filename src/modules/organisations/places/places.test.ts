@@ -5,7 +5,7 @@ import { buildings, studios } from '../../../db/schema/index.ts';
 import { organisationHelpers, type TestOrganisation } from '../organisations.test-support.ts';
 
 const ctx = useTestContext();
-const { organisationWithTeam, addOrganisationMember, activityOf } = organisationHelpers(ctx);
+const { organisationWithTeam, addOrganisationMember, logOf } = organisationHelpers(ctx);
 
 let org: TestOrganisation;
 let team: TestTeam;
@@ -67,7 +67,9 @@ describe('buildings', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect(
-      (await activityOf(team.id)).filter((a) => a.subjectType === 'building').map((a) => a.action),
+      (await logOf({ organisationId: org.id }))
+        .filter((e) => e.subjectType === 'building')
+        .map((e) => e.type),
     ).toEqual(['building.created', 'building.created', 'building.updated', 'building.deleted']);
   });
 
