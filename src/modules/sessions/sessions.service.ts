@@ -180,7 +180,12 @@ export class SessionsService {
           this.clock.now(),
         );
         await this.events.record(tx, principal, after, 'updated', { fields: Object.keys(fields) });
-        await this.events.booking(tx, principal, await this.bookingIn(tx, before), await this.bookingIn(tx, after));
+        await this.events.booking(
+          tx,
+          principal,
+          await this.bookingIn(tx, before),
+          await this.bookingIn(tx, after),
+        );
         return after;
       }),
     );

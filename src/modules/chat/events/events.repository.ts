@@ -97,14 +97,21 @@ export async function sessionEventAudience(
 ): Promise<{ position: number; userId: string }[]> {
   if (positions.length === 0 || userIds.length === 0) return [];
   return db
-    .select({ position: sql<number>`${domainEvents.position}`.mapWith(Number), userId: sql<string>`listener.id` })
+    .select({
+      position: sql<number>`${domainEvents.position}`.mapWith(Number),
+      userId: sql<string>`listener.id`,
+    })
     .from(domainEvents)
     .innerJoin(sql`unnest(${sql.param(userIds)}::uuid[]) as listener(id)`, sql`true`)
     .where(
       and(
         sql`${domainEvents.position} = any(${sql.param(positions)}::bigint[])`,
         isNotNull(domainEvents.sessionId),
-        sessionEventReaderSql(sql`${domainEvents.sessionId}`, sql`listener.id`, sql`${domainEvents.streamType}`),
+        sessionEventReaderSql(
+          sql`${domainEvents.sessionId}`,
+          sql`listener.id`,
+          sql`${domainEvents.streamType}`,
+        ),
       ),
     );
 }

@@ -63,7 +63,11 @@ export class ChatThreadStateService {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
       if (await repo.moveReadMarker(tx, threadId, userId, messageId, now)) {
-        await this.record(tx, threadId, userId, 'read', { userId, lastReadMessageId: messageId, readAt: now });
+        await this.record(tx, threadId, userId, 'read', {
+          userId,
+          lastReadMessageId: messageId,
+          readAt: now,
+        });
       }
       return repo.receiptOf(tx, threadId, userId);
     });

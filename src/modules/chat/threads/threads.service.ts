@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.ts';
-import type { EventLog } from '../../../events/event-log.ts';
 import type { ChatThreadType } from '../../../db/schema/index.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { isKeyInstant } from '../../../shared/cursor-values.ts';
@@ -142,7 +142,16 @@ export class ChatThreadsService {
       const audience = await threadAudience(tx, [threadId]);
       await repo.deleteThread(tx, threadId);
       const recipients = audience.map((a) => a.userId);
-      await this.record(tx, userId, access.teamIds, threadId, 'deleted', 'thread.deleted', { threadId }, recipients);
+      await this.record(
+        tx,
+        userId,
+        access.teamIds,
+        threadId,
+        'deleted',
+        'thread.deleted',
+        { threadId },
+        recipients,
+      );
     });
   }
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import type { EventLog } from '../../../events/event-log.ts';
 import { type ChatTranscriptStatus, chatMessages } from '../../../db/schema/index.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
