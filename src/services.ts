@@ -120,7 +120,7 @@ export async function createServices({
     stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
   });
   const push = startPush({ db, clock, jobs, settings: config.push });
-  const chat = createChatServices({ db, listen }, clock, jobs, config.chatStream, {
+  const chat = createChatServices({ db, listen }, clock, events, jobs, config.chatStream, {
     files: fileServices.files,
     transcription: config.transcription,
     llm: config.aiSearchLlm,
@@ -173,7 +173,7 @@ export async function createServices({
       config,
       secrets,
       files: fileServices.files,
-      outbox,
+      events,
       mailer,
       limits,
     }),

@@ -185,38 +185,6 @@ export const chatTyping = pgTable(
 );
 
 /**
- * The real-time log: one row per change, written in the change's transaction and announced with NOTIFY;
- * kept a day for `Last-Event-ID` resumes. No foreign keys: a deleted thread's last event outlives it. A row is
- * about a chat thread, about a studio session (their stream events, session-stream.ts), or for its recipients
- * alone (a new notification).
- */
-export const chatEvents = pgTable(
-  'chat_events',
-  {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** The thread the event is about; null for an event about a studio session (`sessionId`). */
-    threadId: uuid(),
-    sessionId: integer(),
-    type: text().notNull(),
-    payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    /** People who get the event besides those who can see the thread (a removed member, a deleted thread's). */
-    recipients: uuid().array(),
-    createdAt: stamp().notNull(),
-  },
-  (t) => [
-    index('chat_events_thread_idx').on(t.threadId, t.id),
-    index('chat_events_session_idx').on(t.sessionId, t.id).where(sql`${t.sessionId} is not null`),
-    // About a thread or a session, or (neither) told to its recipients only, such as a new notification.
-    check(
-      'chat_events_subject',
-      sql`num_nonnulls(${t.threadId}, ${t.sessionId}) = 1 or (${t.threadId} is null and ${t.sessionId} is null and ${t.recipients} is not null)`,
-    ),
-    index('chat_events_recipients_idx').using('gin', t.recipients),
-    index('chat_events_created_idx').on(t.createdAt),
-  ],
-);
-
-/**
  * The open event streams of every process, so the cap on one person's streams holds across processes: past
  * it, the oldest are closed. A row is refreshed at each heartbeat by the process that holds the stream; one
  * left by a process that died goes stale and no longer counts.

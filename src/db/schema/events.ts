@@ -53,6 +53,8 @@ export const domainEvents = pgTable(
       .on(t.organisationId, t.position)
       .where(sql`${t.organisationId} is not null`),
     index('domain_events_subject_idx').on(t.subjectType, t.subjectId),
+    // The live streams read only the events they carry, from their oldest on (resumes, gap checks).
+    index('domain_events_stream_idx').on(t.position).where(sql`${t.streamType} is not null`),
     index('domain_events_thread_idx').on(t.threadId, t.position).where(sql`${t.threadId} is not null`),
     index('domain_events_session_idx').on(t.sessionId, t.position).where(sql`${t.sessionId} is not null`),
     index('domain_events_recipients_idx').using('gin', t.recipients),

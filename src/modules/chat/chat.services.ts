@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { ChatCompletionsSettings } from '../../shared/chat-completions.ts';
@@ -10,7 +11,6 @@ import { type DraftInput, writeDraft } from './bots/draft.ts';
 import { replyWriter } from './bots/model-text.ts';
 import { ChatComposerService } from './composer/composer.service.ts';
 import { ChatEventHub } from './events/event-hub.ts';
-import { ChatEventLog } from './events/event-log.ts';
 import { ChatEventStreams } from './events/event-streams.ts';
 import { defineChatJobs } from './events/events.jobs.ts';
 import { StreamSlots, staleStreamMs } from './events/stream-slots.ts';
@@ -26,10 +26,11 @@ import { defineVoiceJobs } from './voice/voice-cleanup.ts';
 
 export type ChatStreamSettings = { heartbeatMs: number; maxBufferBytes: number };
 
-/** The services of the chat area, as `services.chat`. */
+/** The services of the chat area, as `services.chat`; its changes are recorded in `events`. */
 export function createChatServices(
   database: Pick<Database, 'db' | 'listen'>,
   clock: Clock,
+  events: EventLog,
   jobs: JobQueue,
   stream: ChatStreamSettings,
   media: {
@@ -41,7 +42,6 @@ export function createChatServices(
 ) {
   const { db } = database;
   const ids = new ChatIds(clock);
-  const events = new ChatEventLog(clock);
   const messages = new ChatMessagesService(db, clock, ids, events);
   const threads = new ChatThreadsService(db, clock, ids, events, messages);
   const slots = new StreamSlots(db, clock, staleStreamMs(stream.heartbeatMs));
@@ -62,7 +62,15 @@ export function createChatServices(
     settings: media.transcription,
   });
   const bots = new ChatBotsService({ db, clock, ids, events, threads });
-  messages.bots = new ChatBotAnswers({ db, clock, ids, jobs, messages, writeReply: replyWriter(media.llm) });
+  messages.bots = new ChatBotAnswers({
+    db,
+    clock,
+    ids,
+    jobs,
+    messages,
+    events,
+    writeReply: replyWriter(media.llm),
+  });
   return {
     bots,
     /** Drafts of outreach messages (`POST /follow-ups/draft`). */
@@ -72,7 +80,6 @@ export function createChatServices(
     voice,
     transcription,
     ids,
-    events,
     messages,
     threads,
     members: new ChatThreadMembersService(db, clock, events, threads),

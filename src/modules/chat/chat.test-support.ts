@@ -1,4 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import type { TestContext, TestTeam, TestUser } from '../../../test/helpers/context.ts';
+import { domainEvents } from '../../db/schema/index.ts';
 
 /** A JSON answer, read loosely: tests check what they use. */
 type Json = ReturnType<typeof JSON.parse>;
@@ -58,5 +60,14 @@ export function chatHelpers(ctx: TestContext) {
     }
   }
 
-  return { call, expectOk, newThread, post, botAnswer };
+  /** The events recorded about one subject (a thread, a message, a task), in the order they were committed. */
+  function eventsAbout(subjectId: string) {
+    return ctx.database.db
+      .select()
+      .from(domainEvents)
+      .where(eq(domainEvents.subjectId, subjectId))
+      .orderBy(asc(domainEvents.position));
+  }
+
+  return { call, expectOk, newThread, post, botAnswer, eventsAbout };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { NotificationKind } from '../../db/schema/index.ts';
-import { ChatEventLog } from '../chat/events/event-log.ts';
+import { writeEvents } from '../../events/event-log.ts';
 import { withDefaults } from '../users/preferences.ts';
 import { notificationTitle } from './notification-links.ts';
 import { type ActivityFact, NOTIFICATION_RULES, type NotificationDraft } from './notification-rules.ts';
@@ -68,13 +68,16 @@ export async function deliverNotifications(tx: Db, drafts: NotificationDraft[], 
       data: { notificationId: String(row.id), kind: row.kind, link: view.link },
     });
   }
-  await new ChatEventLog({ now: () => rows[0]!.createdAt }).write(
+  // Written past the log's consumers: nothing else reads a notification's own event.
+  await writeEvents(
     tx,
     views.map((view, i) => ({
       type: 'notification.created',
-      recipients: [rows[i]!.userId],
+      subject: { type: 'notification', id: rows[i]!.id },
       payload: { notification: view },
+      stream: { type: 'notification.created', recipients: [rows[i]!.userId] },
     })),
+    rows[0]!.createdAt,
   );
   return rows;
 }

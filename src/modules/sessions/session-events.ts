@@ -1,14 +1,11 @@
-import type { Db, DbTransaction } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
-import { activityRecorder } from '../activity/activity.ts';
-import type { ChatEventLog } from '../chat/events/event-log.ts';
-import type { WebhookOutbox } from '../webhooks/outbox.ts';
 import { type Booking, bookingEvents } from './booking-events.ts';
-import { STREAM_TYPE_OF } from './session-stream.ts';
+import type { SessionStreamType } from './session-stream.ts';
 
-const recordActivity = activityRecorder('session');
-
-/** A change of a session or of something in it, named as its activity entry is (`session.<change>`). */
+/** A change of a session or of something in it, named as its event is (`session.<change>`). */
 export type SessionChange =
   | 'created'
   | 'updated'
@@ -30,16 +27,25 @@ export type SessionChange =
   | 'marker.deleted'
   | 'canvas.updated';
 
+/** The name on the real-time stream of each change shown there. */
+const STREAM_TYPE_OF: Partial<Record<SessionChange, SessionStreamType>> = {
+  'participant.invited': 'session.participant.added',
+  'participant.joined': 'session.participant.added',
+  'participant.responded': 'session.participant.updated',
+  'participant.removed': 'session.participant.removed',
+  'marker.created': 'session.marker.created',
+  'marker.updated': 'session.marker.updated',
+  'marker.deleted': 'session.marker.deleted',
+  'canvas.updated': 'session.canvas.updated',
+};
+
 /**
- * What every change of the area leaves behind, in the transaction of the change: its activity entry, the
- * real-time stream's event for participants, markers and the canvas (session-stream.ts) and, for bookings,
- * the webhook events.
+ * What every change of the area leaves behind, in the transaction of the change: its event in the log (on the
+ * real-time stream for participants, markers and the canvas, session-stream.ts) and, for bookings, the events
+ * of the webhook types.
  */
 export class SessionEvents {
-  constructor(
-    private readonly outbox: WebhookOutbox,
-    private readonly stream: ChatEventLog,
-  ) {}
+  constructor(private readonly log: EventLog) {}
 
   async record(
     tx: Db,
@@ -50,24 +56,31 @@ export class SessionEvents {
     /** People to tell on the stream besides those who may read the session. */
     recipients: string[] = [],
   ): Promise<void> {
-    await recordActivity(tx, principal, session.teamId, `session.${change}`, session.id, data);
-    const type = STREAM_TYPE_OF[change];
-    if (type)
-      await this.stream.write(tx, [
-        {
-          sessionId: session.id,
-          type,
-          payload: data ?? {},
-          recipients: recipients.length > 0 ? recipients : undefined,
-        },
-      ]);
+    const streamType = STREAM_TYPE_OF[change];
+    await this.log.record(tx, {
+      type: `session.${change}`,
+      subject: { type: 'session', id: session.id },
+      actor: actorOf(principal),
+      teamId: session.teamId,
+      payload: data ?? {},
+      ...(streamType ? { stream: { type: streamType, sessionId: session.id, recipients } } : {}),
+    });
   }
 
-  /** The booking events of a session whose booking went from `before` to `after` (see bookingEvents). */
-  async booking(tx: Db, before: Booking | null, after: Booking | null): Promise<void> {
-    for (const event of bookingEvents(before, after)) {
-      // Always called inside a transaction (the files area's transactions hand it out typed as Db).
-      await this.outbox.record(tx as DbTransaction, { ...event.owner, type: event.type, data: event.data });
-    }
+  /**
+   * The booking events of a session whose booking went from `before` to `after` (see bookingEvents): one per
+   * owner, the team's or the organisation's, of the webhook type with the webhook's data.
+   */
+  async booking(tx: Db, principal: Principal, before: Booking | null, after: Booking | null): Promise<void> {
+    await this.log.record(
+      tx,
+      bookingEvents(before, after).map((event) => ({
+        type: event.type,
+        subject: { type: 'session', id: event.data.id },
+        actor: actorOf(principal),
+        ...event.owner,
+        payload: event.data,
+      })),
+    );
   }
 }

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { ownParticipationSql } from './session-access.ts';
-import type { SessionChange } from './session-events.ts';
 
 /** What the real-time stream carries about sessions. */
 export const SESSION_STREAM_TYPES = [
@@ -13,18 +12,6 @@ export const SESSION_STREAM_TYPES = [
   'session.canvas.updated',
 ] as const;
 export type SessionStreamType = (typeof SESSION_STREAM_TYPES)[number];
-
-/** The stream event of each change that has one. */
-export const STREAM_TYPE_OF: Partial<Record<SessionChange, SessionStreamType>> = {
-  'participant.invited': 'session.participant.added',
-  'participant.joined': 'session.participant.added',
-  'participant.responded': 'session.participant.updated',
-  'participant.removed': 'session.participant.removed',
-  'marker.created': 'session.marker.created',
-  'marker.updated': 'session.marker.updated',
-  'marker.deleted': 'session.marker.deleted',
-  'canvas.updated': 'session.canvas.updated',
-};
 
 /**
  * SQL: whether `userId` may get the stream event `type` of session `sessionId` now, by the area's read rule

@@ -146,7 +146,7 @@ export class SessionsService {
           now: this.clock.now(),
         });
         await this.events.record(tx, principal, session, 'created');
-        await this.events.booking(tx, null, bookingOf(session, organisationId));
+        await this.events.booking(tx, principal, null, bookingOf(session, organisationId));
         return session;
       }),
     );
@@ -180,7 +180,12 @@ export class SessionsService {
           this.clock.now(),
         );
         await this.events.record(tx, principal, after, 'updated', { fields: Object.keys(fields) });
-        await this.events.booking(tx, await this.bookingIn(tx, before), await this.bookingIn(tx, after));
+        await this.events.booking(
+          tx,
+          principal,
+          await this.bookingIn(tx, before),
+          await this.bookingIn(tx, after),
+        );
         return after;
       }),
     );
@@ -195,7 +200,7 @@ export class SessionsService {
       await this.files.deleteOfOwners(before.teamId, ownersOfSession(sessionId), { tx });
       await repo.deleteSession(tx, sessionId);
       await this.events.record(tx, principal, before, 'deleted', { title: before.title });
-      await this.events.booking(tx, await this.bookingIn(tx, before), null);
+      await this.events.booking(tx, principal, await this.bookingIn(tx, before), null);
     });
   }
 

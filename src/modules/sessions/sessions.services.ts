@@ -1,14 +1,13 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { publicBaseUrl } from '../../shared/public-url.ts';
 import type { RateLimits } from '../../shared/rate-limits.ts';
 import type { Secrets } from '../../shared/secrets.ts';
 import { withoutTrailing } from '../../shared/text.ts';
-import { ChatEventLog } from '../chat/events/event-log.ts';
 import type { FilesService } from '../files/files.service.ts';
-import type { WebhookOutbox } from '../webhooks/outbox.ts';
 import { CalendarService } from './calendar/calendar.service.ts';
 import { CanvasService } from './canvas/canvas.service.ts';
 import { SessionFilesService } from './files/session-files.service.ts';
@@ -26,15 +25,16 @@ type Deps = {
   config: Config;
   secrets: Secrets;
   files: FilesService;
-  outbox: WebhookOutbox;
+  /** The log each change of the area is recorded in. */
+  events: EventLog;
   mailer: Mailer;
   limits: RateLimits;
 };
 
 /** The services of the studio sessions area, spread into the application's services container. */
 export function createSessionsServices(deps: Deps) {
-  const { db, clock, config, secrets, files, outbox } = deps;
-  const events = new SessionEvents(outbox, new ChatEventLog(clock));
+  const { db, clock, config, secrets, files } = deps;
+  const events = new SessionEvents(deps.events);
   const signers = sessionLinkSigners(secrets.urlSigningSecret);
   const baseUrl = withoutTrailing(publicBaseUrl(config), (c) => c === '/');
   return {
@@ -48,7 +48,7 @@ export function createSessionsServices(deps: Deps) {
       deps.mailer,
       deps.limits,
     ),
-    sessionCalendar: new CalendarService(db, clock, signers, baseUrl),
+    sessionCalendar: new CalendarService(db, clock, deps.events, signers, baseUrl),
     sessionFiles: new SessionFilesService(db, files, events),
     sessionSongs: new SongsService(db, clock, events),
     sessionRecordings: new RecordingsService(db, clock, files, events),

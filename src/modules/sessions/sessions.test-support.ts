@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
 import {
-  activityEntries,
   buildings,
   camps,
+  domainEvents,
   organisations,
   organisationTeams,
   studios,
@@ -81,15 +81,19 @@ export function sessionHelpers(ctx: TestContext) {
       .then((rows) => rows.map((r) => ({ type: r.type, data: r.data.data as Fields })));
   }
 
-  /** Activity actions recorded about one session, oldest first. */
+  /** The session's own events (`session.*`, not its bookings'), in the order they were committed. */
   async function activityOf(sessionId: number) {
     const rows = await db()
-      .select({ action: activityEntries.action, data: activityEntries.data })
-      .from(activityEntries)
+      .select({ action: domainEvents.type, data: domainEvents.payload })
+      .from(domainEvents)
       .where(
-        and(eq(activityEntries.subjectType, 'session'), eq(activityEntries.subjectId, String(sessionId))),
+        and(
+          eq(domainEvents.subjectType, 'session'),
+          eq(domainEvents.subjectId, String(sessionId)),
+          like(domainEvents.type, 'session.%'),
+        ),
       )
-      .orderBy(asc(activityEntries.id));
+      .orderBy(asc(domainEvents.position));
     return rows;
   }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { AppError } from '../../../shared/errors.ts';
@@ -9,7 +10,7 @@ import { requireThread, type ThreadAccess } from '../thread-access.ts';
 import { claimAnswer, unansweredMessage } from './answers.repository.ts';
 import { offlineReplies } from './bot-replies.ts';
 import { findBot } from './bots.catalogue.ts';
-import { followUpActivity, followUpView, type ReplyWriter } from './bots.service.ts';
+import { followUpEvent, followUpView, type ReplyWriter } from './bots.service.ts';
 import { type BotCommand, parseCommand } from './follow-up-parser.ts';
 import * as repo from './follow-ups.repository.ts';
 import { isTimeZone } from './time-zone.ts';
@@ -41,6 +42,7 @@ export class ChatBotAnswers implements MessageBots {
       ids: ChatIds;
       jobs: JobQueue;
       messages: ChatMessagesService;
+      events: EventLog;
       writeReply: ReplyWriter;
     },
   ) {
@@ -128,7 +130,7 @@ export class ChatBotAnswers implements MessageBots {
           facts: { created: followUpView(task), timeZone },
           apply: async (tx) => {
             await repo.insertFollowUp(tx, task);
-            await followUpActivity(tx, userId, teamId, task.id, 'follow_up_created');
+            await this.deps.events.record(tx, followUpEvent(userId, teamId, task.id, 'follow_up_created'));
             return undefined;
           },
         };
@@ -148,7 +150,10 @@ export class ChatBotAnswers implements MessageBots {
           facts: { completed: open },
           apply: async (tx) => {
             const done = await repo.completeFollowUps(tx, owner, command.person, now);
-            for (const task of done) await followUpActivity(tx, userId, teamId, task.id, 'follow_up_done');
+            await this.deps.events.record(
+              tx,
+              done.flatMap((task) => followUpEvent(userId, teamId, task.id, 'follow_up_done')),
+            );
             return done.length === open ? undefined : offlineReplies.done(command.person, done.length);
           },
         };

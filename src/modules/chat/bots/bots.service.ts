@@ -1,11 +1,11 @@
 import type { Db } from '../../../db/client.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../../shared/tenancy.ts';
-import { recordChatActivity } from '../chat-activity.ts';
-import type { ChatEventLog } from '../events/event-log.ts';
+import { chatEvents } from '../chat-events.ts';
 import { goneAsNotFound } from '../gone-as-not-found.ts';
 import { type ChatIds, isUuid } from '../ids.ts';
 import { threadEventView } from '../threads/thread-view.ts';
@@ -45,7 +45,7 @@ export class ChatBotsService {
       db: Db;
       clock: Clock;
       ids: ChatIds;
-      events: ChatEventLog;
+      events: EventLog;
       threads: ChatThreadsService;
     },
   ) {}
@@ -82,18 +82,19 @@ export class ChatBotsService {
         }
         await threadsRepo.insertThreadTeams(tx, id, [teamId]);
         await threadsRepo.addMembers(tx, id, [userId], now);
-        await recordChatActivity(tx, {
-          actorUserId: userId,
-          teamIds: [teamId],
-          subjectType: 'chat_thread',
-          subjectId: id,
-          action: 'created',
-          data: { type: 'bot', botId: bot.id },
-        });
         const thread = await threads.view(tx, userId, id);
-        await events.write(tx, [
-          { threadId: id, type: 'thread.created', payload: { thread: threadEventView(thread) } },
-        ]);
+        await events.record(
+          tx,
+          chatEvents({
+            actorUserId: userId,
+            teamIds: [teamId],
+            subjectType: 'chat_thread',
+            subjectId: id,
+            type: 'created',
+            payload: { thread: threadEventView(thread) },
+            stream: { type: 'thread.created', threadId: id },
+          }),
+        );
         return { created: true, id };
       }),
     );
@@ -129,7 +130,7 @@ export class ChatBotsService {
     await this.deps.db.transaction(async (tx) => {
       if (!(await repo.deleteFollowUp(tx, { teamId, userId, botId: bot.id }, taskId)))
         throw errors.notFound('follow-up');
-      await followUpActivity(tx, userId, teamId, taskId, 'follow_up_deleted');
+      await this.deps.events.record(tx, followUpEvent(userId, teamId, taskId, 'follow_up_deleted'));
     });
   }
 
@@ -140,13 +141,13 @@ export class ChatBotsService {
   }
 }
 
-/** The activity entry of a change to a follow-up task. */
-export function followUpActivity(tx: Db, userId: string, teamId: number, taskId: string, action: string) {
-  return recordChatActivity(tx, {
+/** The event of a change to a follow-up task (in the team's record only: tasks are not on the stream). */
+export function followUpEvent(userId: string, teamId: number, taskId: string, type: string) {
+  return chatEvents({
     actorUserId: userId,
     teamIds: [teamId],
     subjectType: 'follow_up_task',
     subjectId: taskId,
-    action,
+    type,
   });
 }

@@ -2,21 +2,14 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClock, type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
-import {
-  activityEntries,
-  chatMessages,
-  chatThreads,
-  followUpTasks,
-  jobs,
-  users,
-} from '../../../db/schema/index.ts';
+import { chatMessages, chatThreads, followUpTasks, jobs, users } from '../../../db/schema/index.ts';
 import { chatHelpers } from '../chat.test-support.ts';
 import { BOT_ANSWER_JOB } from './bot-answers.ts';
 
 // Thursday 26 November 2026, 23:30 UTC: already Friday 00:30 in Berlin, still Thursday 15:30 in Los Angeles.
 const clock = new TestClock(Date.parse('2026-11-26T23:30:00Z'));
 const ctx = useTestContext({ clock });
-const { call, expectOk, botAnswer } = chatHelpers(ctx);
+const { call, expectOk, botAnswer, eventsAbout } = chatHelpers(ctx);
 
 let team: TestTeam;
 let berlin: TestUser;
@@ -148,11 +141,11 @@ describe('chat bots', () => {
     expect((await call('DELETE', `${base}/not-a-uuid?teamId=${team.id}`, berlin)).status).toBe(400);
     expect((await call('DELETE', `${base}/${task.id}?teamId=${team.id}`, berlin)).status).toBe(204);
     expect((await call('DELETE', `${base}/${task.id}?teamId=${team.id}`, berlin)).status).toBe(404);
-    const activity = await ctx.database.db
-      .select({ action: activityEntries.action })
-      .from(activityEntries)
-      .where(eq(activityEntries.subjectId, task.id));
-    expect(activity.map((a) => a.action)).toEqual(['follow_up_created', 'follow_up_deleted']);
+    const recorded = await eventsAbout(task.id);
+    expect(recorded.map((e) => [e.type, e.teamId, e.streamType])).toEqual([
+      ['follow_up_created', team.id, null],
+      ['follow_up_deleted', team.id, null],
+    ]);
     expect((await call('GET', `${base}?teamId=${outsider.id}`, berlin)).status).toBe(404);
     expect((await call('GET', `/api/v1/chat/bots/nobody/follow-ups?teamId=${team.id}`, berlin)).status).toBe(
       404,

@@ -1,29 +1,31 @@
 import type { Database, Db, Unlisten } from '../../../db/client.ts';
+import { DOMAIN_EVENTS_CHANNEL } from '../../../events/event-consumers.ts';
+import { lastPosition } from '../../../events/events.repository.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { threadAudience } from '../thread-access.ts';
-import { CHAT_EVENTS_CHANNEL } from './event-log.ts';
 import type { StreamCloseReason } from './event-types.ts';
 import {
   activeSessions,
-  eventsAfterId,
-  eventsByIds,
-  type StoredEvent,
+  type StreamEvent,
   sessionEventAudience,
+  streamEventsAfter,
 } from './events.repository.ts';
 import type { SseConnection } from './sse-connection.ts';
-import { CLOSE_PREFIX, type StreamSlots } from './stream-slots.ts';
+import { STREAM_CLOSES_CHANNEL, type StreamSlots } from './stream-slots.ts';
 
-/** Event ids loaded per statement. */
+/** Events read per statement. */
 const BATCH = 1_000;
 
 export type HubOptions = { heartbeatMs: number; slots?: StreamSlots };
 type Log = { warn(details: object, message: string): void };
 
 /**
- * The streams of this process and their one database listener. Each NOTIFY names an event id; ids that
- * arrive together are loaded together, and each event goes to the connections of the people who see its
- * thread, or may read its studio session, at that moment (asked of the database for every batch, so a
- * removed member stops at once) and to those it names. Heartbeats keep idle connections open and end streams whose session has ended.
+ * The streams of this process and their one database listener. Every commit of the event log announces its
+ * position; the hub then reads the stream events after the last one it dispatched, in position (commit)
+ * order, so none committed is missed and each goes out once, in order. Each event goes to the connections of
+ * the people who see its thread, or may read its studio session, at that moment (asked of the database for
+ * every batch, so a removed member stops at once) and to those it names. Heartbeats keep idle connections
+ * open and end streams whose session has ended.
  */
 export class ChatEventHub {
   private readonly connections = new Set<SseConnection>();
@@ -32,8 +34,8 @@ export class ChatEventHub {
   private readonly byStream = new Map<number, SseConnection>();
   private listening: Promise<Unlisten> | undefined;
   private listens = 0;
-  private pending: number[] = [];
-  private scheduled = false;
+  /** A read is queued and has not started: further notices need no other. */
+  private behind = false;
   private dispatching: Promise<void> = Promise.resolve();
   private lastDispatched = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -47,20 +49,40 @@ export class ChatEventHub {
     private readonly options: HubOptions,
   ) {}
 
-  /** Listens for events (once per process), so that a stream opened after this misses nothing. */
+  /**
+   * Listens for events (once per process) and starts from the log's end, so that a stream opened after this
+   * misses nothing.
+   */
   async ready(): Promise<void> {
     if (!this.listening) {
-      const listening = this.listen(
-        CHAT_EVENTS_CHANNEL,
-        (payload) => this.notified(payload),
-        () => this.listened(),
-      );
+      const listening = this.startListening();
       this.listening = listening;
       listening.catch(() => {
         if (this.listening === listening) this.listening = undefined;
       });
     }
     await this.listening;
+  }
+
+  private async startListening(): Promise<Unlisten> {
+    const events = await this.listen(
+      DOMAIN_EVENTS_CHANNEL,
+      (payload) => this.notified(payload),
+      () => this.listened(),
+    );
+    try {
+      const closes = await this.listen(STREAM_CLOSES_CHANNEL, (payload) =>
+        this.byStream.get(Number(payload))?.close('too_many_streams'),
+      );
+      // The last committed position, not the last given: one given may not be visible yet.
+      this.lastDispatched = Math.max(this.lastDispatched, await lastPosition(this.db));
+      return async () => {
+        await Promise.all([events(), closes()]);
+      };
+    } catch (error) {
+      await events().catch(() => {});
+      throw error;
+    }
   }
 
   /** Starts delivering live events to `connection` until it closes. */
@@ -110,35 +132,32 @@ export class ChatEventHub {
     }
   }
 
+  /** A commit gave `payload` (a position): read on unless this hub has read past it. */
   private notified(payload: string): void {
-    if (payload.startsWith(CLOSE_PREFIX)) {
-      this.byStream.get(Number(payload.slice(CLOSE_PREFIX.length)))?.close('too_many_streams');
+    const position = Number(payload);
+    if (!Number.isSafeInteger(position) || position <= this.lastDispatched) return;
+    // Nobody to tell here: what was committed up to now is passed without reading it.
+    if (this.connections.size === 0 && !this.behind) {
+      this.lastDispatched = position;
       return;
     }
-    const id = Number(payload);
-    if (!Number.isSafeInteger(id) || id <= 0) return;
-    this.pending.push(id);
-    if (this.scheduled) return;
-    this.scheduled = true;
-    // Ids notified in the same turn of the event loop share their statements.
-    setImmediate(() => {
-      this.scheduled = false;
-      const ids = this.pending;
-      this.pending = [];
-      this.enqueue(() => this.dispatchIds(ids));
-    });
+    this.wake();
   }
 
   /** After a lost listening connection came back: what was committed meanwhile was never notified here. */
   private listened(): void {
-    if (this.listens++ === 0 || this.connections.size === 0) return;
-    const since = this.lastDispatched;
+    if (this.listens++ > 0) this.wake();
+  }
+
+  private wake(): void {
+    if (this.behind) return;
+    this.behind = true;
     this.enqueue(async () => {
-      for (let after = since; ; ) {
-        const events = await eventsAfterId(this.db, after, BATCH);
+      this.behind = false;
+      for (;;) {
+        const events = await streamEventsAfter(this.db, this.lastDispatched, BATCH);
         await this.dispatch(events);
         if (events.length < BATCH) return;
-        after = events[events.length - 1]!.id;
       }
     });
   }
@@ -149,29 +168,25 @@ export class ChatEventHub {
     });
   }
 
-  private async dispatchIds(ids: number[]): Promise<void> {
-    for (const id of ids) if (id > this.lastDispatched) this.lastDispatched = id;
-    if (this.connections.size === 0) return;
-    for (let start = 0; start < ids.length; start += BATCH) {
-      await this.dispatch(await eventsByIds(this.db, ids.slice(start, start + BATCH)));
-    }
+  /** Delivers `events` (in position order) and moves past them; a failed read is read again at the next wake. */
+  private async dispatch(events: StreamEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    if (this.connections.size > 0) await this.deliver(events);
+    this.lastDispatched = Math.max(this.lastDispatched, events[events.length - 1]!.position);
   }
 
-  private async dispatch(events: StoredEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    this.lastDispatched = Math.max(this.lastDispatched, events[events.length - 1]!.id);
-    if (this.connections.size === 0) return;
+  private async deliver(events: StreamEvent[]): Promise<void> {
     const listeners = [...this.byUser.keys()];
     const threadIds = [...new Set(events.flatMap((e) => (e.threadId === null ? [] : [e.threadId])))];
     const audience = await threadAudience(this.db, threadIds, listeners);
     const seers = new Map<string, string[]>();
     for (const { threadId, userId } of audience)
       seers.set(threadId, [...(seers.get(threadId) ?? []), userId]);
-    const sessionEventIds = events.filter((e) => e.sessionId !== null).map((e) => e.id);
-    for (const { eventId, userId } of await sessionEventAudience(this.db, sessionEventIds, listeners))
-      seers.set(`event:${eventId}`, [...(seers.get(`event:${eventId}`) ?? []), userId]);
+    const sessionEvents = events.filter((e) => e.sessionId !== null).map((e) => e.position);
+    for (const { position, userId } of await sessionEventAudience(this.db, sessionEvents, listeners))
+      seers.set(`event:${position}`, [...(seers.get(`event:${position}`) ?? []), userId]);
     for (const event of events) {
-      const seen = seers.get(event.threadId ?? `event:${event.id}`) ?? [];
+      const seen = seers.get(event.threadId ?? `event:${event.position}`) ?? [];
       const users = new Set([...seen, ...(event.recipients ?? [])]);
       for (const userId of users) {
         for (const connection of this.byUser.get(userId) ?? []) connection.deliver(event);

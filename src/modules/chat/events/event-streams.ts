@@ -3,7 +3,12 @@ import type { Db } from '../../../db/client.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { sessionOf } from '../../../shared/tenancy.ts';
 import type { ChatEventHub } from './event-hub.ts';
-import { countEventsForUserAfter, eventsForUserAfter, keptRange } from './events.repository.ts';
+import {
+  countStreamEventsForUserAfter,
+  lastGiven,
+  streamEventsForUserAfter,
+  streamGapAfter,
+} from './events.repository.ts';
 import { SseConnection } from './sse-connection.ts';
 import type { StreamSlots } from './stream-slots.ts';
 
@@ -75,25 +80,30 @@ export class ChatEventStreams {
 
   private async replay(connection: SseConnection, after: number): Promise<void> {
     const { userId } = connection;
-    if ((await countEventsForUserAfter(this.db, userId, after, MAX_REPLAY_EVENTS + 1)) > MAX_REPLAY_EVENTS) {
+    // An id this log never gave (from before the stream moved onto it, or another installation) resumes nothing.
+    const unknown = after > (await lastGiven(this.db));
+    if (!unknown) connection.resumeAfter(after);
+    if (
+      unknown ||
+      (await countStreamEventsForUserAfter(this.db, userId, after, MAX_REPLAY_EVENTS + 1)) > MAX_REPLAY_EVENTS
+    ) {
       connection.notice('stream.reset', { lastEventId: String(after), maxReplayEvents: MAX_REPLAY_EVENTS });
       return;
     }
-    const kept = await keptRange(this.db);
-    const lost = kept.oldest !== null ? after < kept.oldest - 1 : kept.last !== null && after < kept.last;
-    if (lost)
+    const gap = await streamGapAfter(this.db, after);
+    if (gap.lost)
       connection.notice('stream.gap', {
         lastEventId: String(after),
-        oldestEventId: kept.oldest === null ? null : String(kept.oldest),
+        oldestEventId: gap.oldest === null ? null : String(gap.oldest),
       });
     // Events committed after the count are held for the stream as live ones: no more than the count is read.
     for (let cursor = after, read = 0; !connection.closed && read < MAX_REPLAY_EVENTS; ) {
       const batch = Math.min(REPLAY_BATCH, MAX_REPLAY_EVENTS - read);
-      const events = await eventsForUserAfter(this.db, userId, cursor, batch);
+      const events = await streamEventsForUserAfter(this.db, userId, cursor, batch);
       await connection.replay(events);
       read += events.length;
       if (events.length < batch) return;
-      cursor = events[events.length - 1]!.id;
+      cursor = events[events.length - 1]!.position;
     }
   }
 }

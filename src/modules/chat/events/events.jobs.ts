@@ -1,31 +1,19 @@
 import type { Db } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { Clock } from '../../../shared/clock.ts';
-import { deleteEventsBefore, deleteTeamlessThreads, deleteTypingBefore } from './events.repository.ts';
+import { deleteTeamlessThreads, deleteTypingBefore } from './events.repository.ts';
 
 export const CHAT_CLEANUP_JOB = 'chat.deleteExpired';
 
-/** How long events are kept for `Last-Event-ID` resumes. */
-export const EVENT_RETENTION_MS = 24 * 3_600_000;
-
 const HOUR = 3_600_000;
-const BATCH = 1_000;
 
 /**
- * Deletes events past their day, typing marks that ran out and threads whose teams were all deleted;
- * answers how many events went.
+ * Deletes typing marks that ran out and threads whose teams were all deleted (the stream's events are the
+ * event log's, kept by its own retention).
  */
-export async function deleteExpiredChatRows(db: Db, clock: Clock): Promise<number> {
-  const now = clock.now();
-  await deleteTypingBefore(db, now);
+export async function deleteExpiredChatRows(db: Db, clock: Clock): Promise<void> {
+  await deleteTypingBefore(db, clock.now());
   await deleteTeamlessThreads(db);
-  const before = new Date(now.getTime() - EVENT_RETENTION_MS);
-  let deleted = 0;
-  for (;;) {
-    const gone = await deleteEventsBefore(db, before, BATCH);
-    deleted += gone;
-    if (gone < BATCH) return deleted;
-  }
 }
 
 /** The hourly cleanup of chat. */

@@ -1,4 +1,4 @@
-import { count, eq, max } from 'drizzle-orm';
+import { count, eq, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   TEST_SECRETS,
@@ -7,11 +7,12 @@ import {
   useTestContext,
 } from '../../../../test/helpers/context.ts';
 import { buildApp } from '../../../app.ts';
-import { chatEventStreams, chatEvents } from '../../../db/schema/index.ts';
+import { chatEventStreams, domainEvents } from '../../../db/schema/index.ts';
+import { writeEvents } from '../../../events/event-log.ts';
+import { lastPosition } from '../../../events/events.repository.ts';
 import { chatHelpers } from '../chat.test-support.ts';
 import { openSse, type SseEvent, type SseStream } from '../fixtures/sse-client.ts';
 import { MAX_REPLAY_EVENTS } from './event-streams.ts';
-import { deleteExpiredChatRows, EVENT_RETENTION_MS } from './events.jobs.ts';
 import { MAX_STREAMS_PER_USER } from './stream-slots.ts';
 
 const ctx = useTestContext({ env: { CHAT_STREAM_HEARTBEAT_MS: '150' } });
@@ -188,18 +189,33 @@ describe('chat event stream', () => {
   });
 
   it('starts a resume with stream.gap when events after the id are no longer kept', async () => {
+    const db = ctx.database.db;
     const thread = await newThread(team);
+    const start = await lastPosition(db);
     await post(thread.id, team.owner, 'old one');
     await post(thread.id, team.owner, 'old two');
-    const later = { now: () => new Date(Date.now() + EVENT_RETENTION_MS + 60_000) };
-    expect(await deleteExpiredChatRows(ctx.database.db, later)).toBeGreaterThan(0);
+    // The log's retention deletes its oldest events.
+    const forgotten = await lastPosition(db);
+    await db.delete(domainEvents).where(lte(domainEvents.position, forgotten));
+    // Events that are not on the streams fill positions between stream events.
+    await writeEvents(
+      db,
+      [1, 2].map((i) => ({ type: 'test.unstreamed', subject: { type: 'test', id: i } })),
+      new Date(),
+    );
     await post(thread.id, team.owner, 'kept');
-    const s = await stream(member, { 'last-event-id': '1' });
+    const s = await stream(member, { 'last-event-id': String(start) });
     await within([s], async () => {
       const gap = await s.next(ofType('stream.gap'));
       expect(gap.id).toBeUndefined();
-      expect(bodyOf(gap)).toMatchObject({ type: 'stream.gap', lastEventId: '1' });
+      expect(bodyOf(gap)).toMatchObject({ type: 'stream.gap', lastEventId: String(start) });
       await s.next(message('kept'));
+    });
+    // From the last forgotten one on, nothing the stream carries is missing.
+    const whole = await stream(member, { 'last-event-id': String(forgotten) });
+    await within([whole], async () => {
+      await whole.next(message('kept'));
+      expect(whole.events().map((e) => e.event)).toEqual(['message.created']);
     });
   });
 
@@ -299,19 +315,16 @@ describe('bounds of event streams', () => {
 
   it(`replays at most ${MAX_REPLAY_EVENTS} missed events; past that it starts with stream.reset`, async () => {
     const user = await ctx.addMember(team, 'member');
-    const [last] = await ctx.database.db.select({ id: max(chatEvents.id) }).from(chatEvents);
-    const before = last!.id ?? 0;
+    const before = await lastPosition(ctx.database.db);
     const notification = (i: number) => ({
-      type: 'notification.created' as const,
+      type: 'notification.created',
+      subject: { type: 'notification', id: i },
       payload: { notification: { i } },
-      recipients: [user.id],
+      stream: { type: 'notification.created', recipients: [user.id] },
     });
-    await ctx.database.db.transaction((tx) =>
-      ctx.app.services.chat.events.write(
-        tx,
-        Array.from({ length: MAX_REPLAY_EVENTS + 1 }, (_, i) => notification(i)),
-      ),
-    );
+    const write = (is: number[]) =>
+      ctx.database.db.transaction((tx) => writeEvents(tx, is.map(notification), new Date()));
+    await write(Array.from({ length: MAX_REPLAY_EVENTS + 1 }, (_, i) => i));
 
     const tooMany = await opened(user, { 'last-event-id': String(before) });
     await within([tooMany], async () => {
@@ -322,7 +335,7 @@ describe('bounds of event streams', () => {
         lastEventId: String(before),
         maxReplayEvents: MAX_REPLAY_EVENTS,
       });
-      await ctx.database.db.transaction((tx) => ctx.app.services.chat.events.write(tx, [notification(-1)]));
+      await write([-1]);
       const live = await tooMany.next();
       expect(bodyOf(live).data).toEqual({ notification: { i: -1 } });
     });

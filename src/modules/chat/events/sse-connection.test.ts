@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from './events.repository.ts';
+import type { StreamEvent } from './events.repository.ts';
 import { SseConnection } from './sse-connection.ts';
 
 /** A client socket that takes the first chunk and then reads nothing until `unblock`. */
@@ -34,8 +34,8 @@ class StalledClient extends Writable {
 }
 
 let nextId = 1;
-const event = (size = 100): StoredEvent => ({
-  id: nextId++,
+const event = (size = 100): StreamEvent => ({
+  position: nextId++,
   threadId: '0190a6e0-0000-7000-8000-000000000000',
   sessionId: null,
   type: 'message.created',
@@ -86,7 +86,7 @@ describe('an event stream to one client', () => {
     const d = event(1);
     stream.deliver(d);
     const ids = client.chunks.join('').match(/^id: (\d+)$/gm);
-    expect(ids).toEqual([a, b, c, d].map((e) => `id: ${e.id}`));
+    expect(ids).toEqual([a, b, c, d].map((e) => `id: ${e.position}`));
   });
 
   it('drops a client whose held events pass the cap while a replay lasts', () => {
@@ -96,5 +96,20 @@ describe('an event stream to one client', () => {
     for (let i = 0; i <= CAP / 64 && !stream.closed; i++) stream.deliver(event(1));
     expect(stream.closed).toBe(true);
     expect(client.chunks.join('')).toContain('"reason":"slow_consumer"');
+  });
+
+  it('never writes an event at or before the resume point or the last one written', async () => {
+    const client = new StalledClient();
+    client.unblock();
+    const stream = connection(client);
+    const [a, b, c, d] = [event(1), event(1), event(1), event(1)];
+    stream.resumeAfter(a.position);
+    stream.deliver(a);
+    stream.deliver(d);
+    await stream.replay([b, c]);
+    stream.goLive();
+    stream.deliver(c);
+    const ids = client.chunks.join('').match(/^id: (\d+)$/gm);
+    expect(ids).toEqual([b, c, d].map((e) => `id: ${e.position}`));
   });
 });

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import type { StreamCloseReason } from './event-types.ts';
-import type { StoredEvent } from './events.repository.ts';
+import type { StreamEvent } from './events.repository.ts';
 
 /** How long a stream that was ended may take to hand its last bytes over before its socket is cut. */
 const LINGER_MS = 5_000;
@@ -9,14 +9,14 @@ const LINGER_MS = 5_000;
 /** What a client reconnecting after the stream ended should wait, in milliseconds (the `retry:` field). */
 export const RETRY_MS = 3_000;
 
-const frames = new WeakMap<StoredEvent, string>();
+const frames = new WeakMap<StreamEvent, string>();
 
-/** The Server-Sent Events frame of an event, made once however many streams it goes to. */
-export function frameOf(event: StoredEvent): string {
+/** The Server-Sent Events frame of an event (its id: its position), made once however many streams it goes to. */
+export function frameOf(event: StreamEvent): string {
   let frame = frames.get(event);
   if (frame === undefined) {
     const data = {
-      id: String(event.id),
+      id: String(event.position),
       type: event.type,
       ...(event.threadId === null ? {} : { threadId: event.threadId }),
       ...(event.sessionId === null ? {} : { sessionId: event.sessionId }),
@@ -24,7 +24,7 @@ export function frameOf(event: StoredEvent): string {
       data: event.payload,
     };
     // JSON has no raw line breaks, so one `data:` line holds it.
-    frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`;
+    frame = `id: ${event.position}\nevent: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`;
     frames.set(event, frame);
   }
   return frame;
@@ -46,7 +46,8 @@ type Options = {
 
 /**
  * One client's event stream. Until `goLive` it replays missed events and holds live ones back; then live
- * events are written as they come. A client that does not read (its unsent bytes pass the cap) is sent a
+ * events are written as they come. Positions only rise on a stream: an event at or before the last one
+ * written (or the client's Last-Event-ID) is never written again. A client that does not read (its unsent bytes pass the cap) is sent a
  * last `stream.closed` and dropped, so a slow reader never holds more than the cap.
  */
 export class SseConnection {
@@ -54,8 +55,9 @@ export class SseConnection {
   readonly sessionId: string;
   readonly streamId: number | undefined;
   private live = false;
-  private held: StoredEvent[] = [];
-  private replayed: Set<number> | undefined = new Set();
+  private held: StreamEvent[] = [];
+  /** The position of the last event written, or of the client's Last-Event-ID. */
+  private last = 0;
   private ended = false;
   private readonly closeHandlers: (() => void)[] = [];
 
@@ -91,11 +93,16 @@ export class SseConnection {
     this.write(`retry: ${RETRY_MS}\n\n`);
   }
 
+  /** Events at or before `position` the client has: a resume starts after them. */
+  resumeAfter(position: number): void {
+    this.last = Math.max(this.last, position);
+  }
+
   /** A live event for this client: written now, or held until the replay is over. */
-  deliver(event: StoredEvent): void {
+  deliver(event: StreamEvent): void {
     if (this.ended) return;
     if (this.live) {
-      this.write(frameOf(event));
+      this.send(event);
       return;
     }
     this.held.push(event);
@@ -104,22 +111,25 @@ export class SseConnection {
   }
 
   /** Replays missed events in order, waiting for the client to read when its buffer is full. */
-  async replay(events: StoredEvent[]): Promise<void> {
+  async replay(events: StreamEvent[]): Promise<void> {
     for (const event of events) {
       if (this.ended) return;
-      this.replayed?.add(event.id);
-      this.write(frameOf(event));
+      this.send(event);
       if (this.out.writableNeedDrain) await this.drained();
     }
   }
 
   /** Ends the replay: live events held meanwhile follow, those the replay already sent are skipped. */
   goLive(): void {
-    const replayed = this.replayed;
-    this.replayed = undefined;
     this.live = true;
-    for (const event of this.held) if (!replayed?.has(event.id)) this.write(frameOf(event));
+    for (const event of this.held) this.send(event);
     this.held = [];
+  }
+
+  private send(event: StreamEvent): void {
+    if (event.position <= this.last) return;
+    this.last = event.position;
+    this.write(frameOf(event));
   }
 
   notice(type: string, data: Record<string, unknown>): void {

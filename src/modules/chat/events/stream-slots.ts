@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { chatEventStreams, users } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../shared/clock.ts';
-import { CHAT_EVENTS_CHANNEL } from './event-log.ts';
 
 /**
  * Event streams one person may hold open at once, over every process: a few browser tabs and devices. Past
@@ -13,8 +12,8 @@ export const MAX_STREAMS_PER_USER = 5;
 /** How long a stream's row counts without its process's heartbeat: a few missed heartbeats, a minute at least. */
 export const staleStreamMs = (heartbeatMs: number) => Math.max(60_000, 4 * heartbeatMs);
 
-/** The NOTIFY payload that asks the process holding stream `id` to close it (event ids are bare numbers). */
-export const CLOSE_PREFIX = 'close:';
+/** The NOTIFY channel that asks the process holding stream `<id>` (the payload) to close it. */
+export const STREAM_CLOSES_CHANNEL = 'chat_stream_closes';
 
 /**
  * The open streams of every process, one row each, so the per-person cap holds when several processes share
@@ -60,7 +59,7 @@ export class StreamSlots {
         .where(and(eq(chatEventStreams.userId, userId), notInArray(chatEventStreams.id, kept)))
         .returning({ id: chatEventStreams.id });
       for (const { id } of evicted)
-        await tx.execute(sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${`${CLOSE_PREFIX}${id}`})`);
+        await tx.execute(sql`select pg_notify(${STREAM_CLOSES_CHANNEL}, ${String(id)})`);
       return row!.id;
     });
   }

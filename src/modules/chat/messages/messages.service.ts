@@ -1,11 +1,12 @@
 import type { Db } from '../../../db/client.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
-import { recordChatActivity } from '../chat-activity.ts';
-import type { ChatEventLog } from '../events/event-log.ts';
+import { chatEvents } from '../chat-events.ts';
+import type { ChatEventType } from '../events/event-types.ts';
 import { goneAsNotFound } from '../gone-as-not-found.ts';
 import { type ChatIds, isUuid } from '../ids.ts';
 import { managesThread, requireThread, type ThreadAccess } from '../thread-access.ts';
@@ -62,7 +63,7 @@ export class ChatMessagesService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ids: ChatIds,
-    private readonly events: ChatEventLog,
+    private readonly events: EventLog,
   ) {}
 
   /** Message views for `viewerId`: reactions and mentions of every row in two statements. */
@@ -131,8 +132,7 @@ export class ChatMessagesService {
   }
 
   /**
-   * Writes a message by a user or a bot in `tx`: its mentions, the thread's last message, the event and the
-   * activity. The caller has checked that the author may write there.
+   * Writes a message by a user or a bot in `tx`: its mentions, the thread's last message and its event. The caller has checked that the author may write there.
    */
   async post(
     tx: Db,
@@ -164,16 +164,8 @@ export class ChatMessagesService {
       mentions.map((m) => ({ kind: m.kind, id: m.targetId, label: m.label })),
       (await this.voiceViews(tx, [row])).get(row.id),
     );
-    await this.events.write(tx, [
-      { threadId: thread.id, type: 'message.created', payload: { message: messageEventView(view) } },
-    ]);
-    await recordChatActivity(tx, {
-      actorUserId: userId,
-      teamIds: thread.teamIds,
-      subjectType: 'chat_message',
-      subjectId: row.id,
-      action: 'created',
-      data: { threadId: thread.id },
+    await this.record(tx, userId, thread, row.id, 'created', 'message.created', {
+      message: messageEventView(view),
     });
     // Last: the thread's row is locked from here to the commit, and every message of the thread needs it.
     await repo.bumpThread(tx, row);
@@ -193,10 +185,9 @@ export class ChatMessagesService {
       const mentions = await visibleMentions(tx, thread, parseMentions(content));
       await repo.replaceMentions(tx, messageId, mentions);
       const [view] = await this.views(tx, [row], userId);
-      await this.events.write(tx, [
-        { threadId, type: 'message.updated', payload: { message: messageEventView(view!) } },
-      ]);
-      await this.activity(tx, userId, thread, messageId, 'edited');
+      await this.record(tx, userId, thread, messageId, 'edited', 'message.updated', {
+        message: messageEventView(view!),
+      });
       return view!;
     });
   }
@@ -212,10 +203,10 @@ export class ChatMessagesService {
     await this.db.transaction(async (tx) => {
       const row = await repo.softDelete(tx, messageId, this.clock.now());
       if (!row) return;
-      await this.events.write(tx, [
-        { threadId, type: 'message.deleted', payload: { messageId, deletedAt: row.deletedAt } },
-      ]);
-      await this.activity(tx, userId, thread, messageId, 'deleted');
+      await this.record(tx, userId, thread, messageId, 'deleted', 'message.deleted', {
+        messageId,
+        deletedAt: row.deletedAt,
+      });
     });
   }
 
@@ -229,13 +220,14 @@ export class ChatMessagesService {
   }
 
   private reactIn(userId: string, thread: ThreadAccess, found: MessageRow, emoji: string) {
-    const [threadId, messageId] = [thread.id, found.id];
+    const messageId = found.id;
     return this.db.transaction(async (tx) => {
       if (await repo.addReaction(tx, messageId, userId, emoji, this.clock.now())) {
-        await this.events.write(tx, [
-          { threadId, type: 'reaction.added', payload: { messageId, userId, emoji } },
-        ]);
-        await this.activity(tx, userId, thread, messageId, 'reaction_added', { emoji });
+        await this.record(tx, userId, thread, messageId, 'reaction_added', 'reaction.added', {
+          messageId,
+          userId,
+          emoji,
+        });
       }
       const [view] = await this.views(tx, [found], userId);
       return view!;
@@ -249,10 +241,11 @@ export class ChatMessagesService {
     await this.requireMessage(threadId, messageId);
     await this.db.transaction(async (tx) => {
       if (!(await repo.removeReaction(tx, messageId, userId, emoji))) return;
-      await this.events.write(tx, [
-        { threadId, type: 'reaction.removed', payload: { messageId, userId, emoji } },
-      ]);
-      await this.activity(tx, userId, thread, messageId, 'reaction_removed', { emoji });
+      await this.record(tx, userId, thread, messageId, 'reaction_removed', 'reaction.removed', {
+        messageId,
+        userId,
+        emoji,
+      });
     });
   }
 
@@ -262,21 +255,27 @@ export class ChatMessagesService {
     return row;
   }
 
-  private activity(
+  /** The event of a change of a message (`type`), shown on the stream as `streamType` with `payload`. */
+  private async record(
     tx: Db,
-    userId: string,
-    thread: ThreadAccess,
+    userId: string | null,
+    thread: MessageThread,
     messageId: string,
-    action: string,
-    data: Record<string, unknown> = {},
-  ) {
-    return recordChatActivity(tx, {
-      actorUserId: userId,
-      teamIds: thread.teamIds,
-      subjectType: 'chat_message',
-      subjectId: messageId,
-      action,
-      data: { threadId: thread.id, ...data },
-    });
+    type: string,
+    streamType: ChatEventType,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
+    await this.events.record(
+      tx,
+      chatEvents({
+        actorUserId: userId,
+        teamIds: thread.teamIds,
+        subjectType: 'chat_message',
+        subjectId: messageId,
+        type,
+        payload,
+        stream: { type: streamType, threadId: thread.id },
+      }),
+    );
   }
 }

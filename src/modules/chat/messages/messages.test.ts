@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { albumHelpers } from '../../../../test/helpers/albums.ts';
 import { type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
-import { activityEntries, chatMessageMentions, chatMessages } from '../../../db/schema/index.ts';
+import { chatMessageMentions, chatMessages } from '../../../db/schema/index.ts';
 import { chatHelpers } from '../chat.test-support.ts';
 
 const ctx = useTestContext();
-const { call, newThread, post } = chatHelpers(ctx);
+const { call, newThread, post, eventsAbout } = chatHelpers(ctx);
 
 let team: TestTeam;
 let admin: TestUser;
@@ -49,11 +49,16 @@ describe('chat messages', () => {
       team.owner,
     );
     expect(rest.body).toEqual({ items: [created.body], nextCursor: null });
-    const activity = await ctx.database.db
-      .select()
-      .from(activityEntries)
-      .where(eq(activityEntries.subjectId, created.body.id));
-    expect(activity).toMatchObject([{ teamId: team.id, subjectType: 'chat_message', action: 'created' }]);
+    expect(await eventsAbout(created.body.id)).toMatchObject([
+      {
+        teamId: team.id,
+        subjectType: 'chat_message',
+        type: 'created',
+        streamType: 'message.created',
+        threadId: thread.id,
+        payload: { message: { id: created.body.id } },
+      },
+    ]);
   });
 
   it('takes 1 to 10,000 characters of content and nothing else, changing nothing otherwise', async () => {

@@ -1,10 +1,10 @@
 import type { Db } from '../../../db/client.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
-import type { ChatEventLog } from '../events/event-log.ts';
 import { goneAsNotFound } from '../gone-as-not-found.ts';
 import { isUuid } from '../ids.ts';
 import { findMessage } from '../messages/messages.repository.ts';
@@ -15,13 +15,13 @@ import { TYPING_SECONDS } from './state.schemas.ts';
 
 /**
  * What each person has of a thread: typing marks, read markers and pins. These are personal state, not team
- * activity: they write no activity entries.
+ * activity: their events (typing, read) belong to no team and only show on the stream.
  */
 export class ChatThreadStateService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly events: ChatEventLog,
+    private readonly events: EventLog,
     private readonly threads: ChatThreadsService,
   ) {}
 
@@ -37,13 +37,9 @@ export class ChatThreadStateService {
       if (typing) {
         const expiresAt = new Date(now.getTime() + TYPING_SECONDS * 1000);
         await repo.setTyping(tx, threadId, userId, expiresAt);
-        await this.events.write(tx, [
-          { threadId, type: 'typing', payload: { userId, typing: true, expiresAt } },
-        ]);
+        await this.record(tx, threadId, userId, 'typing', { userId, typing: true, expiresAt });
       } else if (await repo.clearTyping(tx, threadId, userId, now)) {
-        await this.events.write(tx, [
-          { threadId, type: 'typing', payload: { userId, typing: false, expiresAt: null } },
-        ]);
+        await this.record(tx, threadId, userId, 'typing', { userId, typing: false, expiresAt: null });
       }
     });
   }
@@ -67,9 +63,11 @@ export class ChatThreadStateService {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
       if (await repo.moveReadMarker(tx, threadId, userId, messageId, now)) {
-        await this.events.write(tx, [
-          { threadId, type: 'read', payload: { userId, lastReadMessageId: messageId, readAt: now } },
-        ]);
+        await this.record(tx, threadId, userId, 'read', {
+          userId,
+          lastReadMessageId: messageId,
+          readAt: now,
+        });
       }
       return repo.receiptOf(tx, threadId, userId);
     });
@@ -96,5 +94,21 @@ export class ChatThreadStateService {
       repo.setPinned(this.db, threadId, userId, pinned, this.clock.now()),
     );
     return this.threads.view(this.db, userId, threadId);
+  }
+
+  private async record(
+    tx: Db,
+    threadId: string,
+    userId: string,
+    type: 'typing' | 'read',
+    payload: Record<string, unknown>,
+  ): Promise<void> {
+    await this.events.record(tx, {
+      type,
+      subject: { type: 'chat_thread', id: threadId },
+      actor: { actorUserId: userId, actorKeyId: null },
+      payload,
+      stream: { type, threadId },
+    });
   }
 }

@@ -1,60 +1,53 @@
 import type { Db } from '../../../db/client.ts';
-import { recordChatActivity } from '../chat-activity.ts';
-import type { ChatEventLog } from '../events/event-log.ts';
+import type { EventLog } from '../../../events/event-log.ts';
+import { chatEvents } from '../chat-events.ts';
 
-/** `member.added` for each person who became a member, and the activity of it. */
+/** `member.added` for each person who became a member (`member_added` in the thread's record). */
 export async function membersAdded(
-  events: ChatEventLog,
+  events: EventLog,
   tx: Db,
   thread: { id: string; teamIds: number[] },
   by: string,
   added: string[],
 ): Promise<void> {
-  if (added.length === 0) return;
-  await events.write(
+  await events.record(
     tx,
-    added.map((userId) => ({
-      threadId: thread.id,
-      type: 'member.added' as const,
-      payload: { userId, by },
-    })),
+    added.flatMap((userId) =>
+      chatEvents({
+        actorUserId: by,
+        teamIds: thread.teamIds,
+        subjectType: 'chat_thread',
+        subjectId: thread.id,
+        type: 'member_added',
+        payload: { userId, by },
+        stream: { type: 'member.added', threadId: thread.id },
+      }),
+    ),
   );
-  await recordChatActivity(tx, {
-    actorUserId: by,
-    teamIds: thread.teamIds,
-    subjectType: 'chat_thread',
-    subjectId: thread.id,
-    action: 'member_added',
-    data: { userIds: added },
-  });
 }
 
 /**
- * `member.removed` (`reason`: left or removed), told to the person too, who no longer sees the thread, and
- * the activity of it.
+ * `member.removed` (`reason`: left or removed), told to the person too, who no longer sees the thread
+ * (`member_left` or `member_removed` in the thread's record).
  */
 export async function memberRemoved(
-  events: ChatEventLog,
+  events: EventLog,
   tx: Db,
   thread: { id: string; teamIds: number[] },
   by: string,
   userId: string,
   reason: 'left' | 'removed',
 ): Promise<void> {
-  await events.write(tx, [
-    {
-      threadId: thread.id,
-      type: 'member.removed',
+  await events.record(
+    tx,
+    chatEvents({
+      actorUserId: by,
+      teamIds: thread.teamIds,
+      subjectType: 'chat_thread',
+      subjectId: thread.id,
+      type: reason === 'left' ? 'member_left' : 'member_removed',
       payload: { userId, by, reason },
-      recipients: [userId],
-    },
-  ]);
-  await recordChatActivity(tx, {
-    actorUserId: by,
-    teamIds: thread.teamIds,
-    subjectType: 'chat_thread',
-    subjectId: thread.id,
-    action: reason === 'left' ? 'member_left' : 'member_removed',
-    data: { userId },
-  });
+      stream: { type: 'member.removed', threadId: thread.id, recipients: [userId] },
+    }),
+  );
 }

@@ -1,9 +1,9 @@
 import type { Db } from '../../../db/client.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
-import type { ChatEventLog } from '../events/event-log.ts';
 import { goneAsNotFound } from '../gone-as-not-found.ts';
 import { requireCreatorOrManager, requireThread, type ThreadAccess } from '../thread-access.ts';
 import { memberRemoved, membersAdded } from './member-events.ts';
@@ -22,7 +22,7 @@ export class ChatThreadMembersService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly events: ChatEventLog,
+    private readonly events: EventLog,
     private readonly threads: ChatThreadsService,
   ) {}
 

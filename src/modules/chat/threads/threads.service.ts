@@ -1,13 +1,14 @@
 import type { Db } from '../../../db/client.ts';
 import type { ChatThreadType } from '../../../db/schema/index.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { isKeyInstant } from '../../../shared/cursor-values.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
-import { recordChatActivity } from '../chat-activity.ts';
-import type { ChatEventLog } from '../events/event-log.ts';
+import { chatEvents } from '../chat-events.ts';
+import type { ChatEventType } from '../events/event-types.ts';
 import { goneAsNotFound } from '../gone-as-not-found.ts';
 import { type ChatIds, isUuid } from '../ids.ts';
 import { messagesByIds } from '../messages/messages.repository.ts';
@@ -45,7 +46,7 @@ export class ChatThreadsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ids: ChatIds,
-    private readonly events: ChatEventLog,
+    private readonly events: EventLog,
     private readonly messages: ChatMessagesService,
   ) {}
 
@@ -109,10 +110,9 @@ export class ChatThreadsService {
       await repo.insertThreadTeams(tx, id, teamIds);
       if (type !== 'team') await repo.addMembers(tx, id, [userId, ...memberIds], now);
       const thread = await this.view(tx, userId, id);
-      await this.events.write(tx, [
-        { threadId: id, type: 'thread.created', payload: { thread: threadEventView(thread) } },
-      ]);
-      await this.activity(tx, userId, teamIds, id, 'created', { type });
+      await this.record(tx, userId, teamIds, id, 'created', 'thread.created', {
+        thread: threadEventView(thread),
+      });
       return { created: true, thread };
     });
   }
@@ -125,10 +125,9 @@ export class ChatThreadsService {
     return this.db.transaction(async (tx) => {
       await repo.renameThread(tx, threadId, name, this.clock.now());
       const thread = await this.view(tx, userId, threadId);
-      await this.events.write(tx, [
-        { threadId, type: 'thread.updated', payload: { thread: threadEventView(thread) } },
-      ]);
-      await this.activity(tx, userId, access.teamIds, threadId, 'renamed');
+      await this.record(tx, userId, access.teamIds, threadId, 'renamed', 'thread.updated', {
+        thread: threadEventView(thread),
+      });
       return thread;
     });
   }
@@ -142,15 +141,17 @@ export class ChatThreadsService {
       // Told by name: once the thread is gone, nobody "sees" it any more.
       const audience = await threadAudience(tx, [threadId]);
       await repo.deleteThread(tx, threadId);
-      await this.events.write(tx, [
-        {
-          threadId,
-          type: 'thread.deleted',
-          payload: { threadId },
-          recipients: audience.map((a) => a.userId),
-        },
-      ]);
-      await this.activity(tx, userId, access.teamIds, threadId, 'deleted');
+      const recipients = audience.map((a) => a.userId);
+      await this.record(
+        tx,
+        userId,
+        access.teamIds,
+        threadId,
+        'deleted',
+        'thread.deleted',
+        { threadId },
+        recipients,
+      );
     });
   }
 
@@ -198,22 +199,29 @@ export class ChatThreadsService {
     return others;
   }
 
-  private activity(
+  /** The event of a change of a thread (`type`), shown on the stream as `streamType` with `payload`. */
+  private async record(
     tx: Db,
     userId: string,
     teamIds: number[],
     threadId: string,
-    action: string,
-    data?: Record<string, unknown>,
-  ) {
-    return recordChatActivity(tx, {
-      actorUserId: userId,
-      teamIds,
-      subjectType: 'chat_thread',
-      subjectId: threadId,
-      action,
-      ...(data ? { data } : {}),
-    });
+    type: string,
+    streamType: ChatEventType,
+    payload: Record<string, unknown>,
+    recipients?: string[],
+  ): Promise<void> {
+    await this.events.record(
+      tx,
+      chatEvents({
+        actorUserId: userId,
+        teamIds,
+        subjectType: 'chat_thread',
+        subjectId: threadId,
+        type,
+        payload,
+        stream: { type: streamType, threadId, recipients },
+      }),
+    );
   }
 }
 

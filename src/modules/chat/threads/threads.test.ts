@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
-import { activityEntries, chatThreads, teams } from '../../../db/schema/index.ts';
+import { chatThreads, teams } from '../../../db/schema/index.ts';
 import { chatHelpers } from '../chat.test-support.ts';
 import { deleteExpiredChatRows } from '../events/events.jobs.ts';
 
 const ctx = useTestContext();
-const { call, newThread, post } = chatHelpers(ctx);
+const { call, newThread, post, eventsAbout } = chatHelpers(ctx);
 
 let owner: TestUser;
 let admin: TestUser;
@@ -55,12 +55,14 @@ describe('chat threads', () => {
     const seen = await call('GET', `/api/v1/chat/threads/${created.body.id}`, member);
     expect(seen.status).toBe(200);
     expect(seen.body.id).toBe(created.body.id);
-    const activity = await ctx.database.db
-      .select()
-      .from(activityEntries)
-      .where(and(eq(activityEntries.teamId, team.id), eq(activityEntries.subjectId, created.body.id)));
-    expect(activity).toMatchObject([
-      { subjectType: 'chat_thread', action: 'created', actorUserId: team.owner.id },
+    expect(await eventsAbout(created.body.id)).toMatchObject([
+      {
+        teamId: team.id,
+        subjectType: 'chat_thread',
+        type: 'created',
+        actorUserId: team.owner.id,
+        streamType: 'thread.created',
+      },
     ]);
   });
 

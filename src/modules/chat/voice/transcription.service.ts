@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { type ChatTranscriptStatus, chatMessages } from '../../../db/schema/index.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { AppError, errors } from '../../../shared/errors.ts';
 import type { FilesService } from '../../files/files.service.ts';
-import { recordChatActivity } from '../chat-activity.ts';
-import type { ChatEventLog } from '../events/event-log.ts';
+import { chatEvents } from '../chat-events.ts';
 import type { ChatIds } from '../ids.ts';
 import { messageEventView } from '../messages/message-view.ts';
 import { findMessage, messageColumns } from '../messages/messages.repository.ts';
@@ -76,7 +76,7 @@ export class ChatTranscriptionService {
       db: Db;
       clock: Clock;
       ids: ChatIds;
-      events: ChatEventLog;
+      events: EventLog;
       jobs: JobQueue;
       files: FilesService;
       messages: ChatMessagesService;
@@ -89,7 +89,7 @@ export class ChatTranscriptionService {
 
   /** Queues a transcription of the message's voice note (again, replacing an earlier one); the job. */
   async request(principal: Principal, threadId: string, messageId: string, fileKey: string) {
-    const { db, clock, ids, jobs } = this.deps;
+    const { db, clock, ids, jobs, events } = this.deps;
     // Access first: an outsider learns nothing, not even whether transcription is set up.
     const { userId, thread } = await this.deps.voice.requireVoice(principal, threadId, messageId, fileKey);
     if (!this.deps.settings) throw transcriptionUnavailable();
@@ -109,14 +109,17 @@ export class ChatTranscriptionService {
           .returning(transcriptColumns);
         if (!row) throw errors.notFound('message');
         await jobs.enqueue<TranscribeJob>(tx, TRANSCRIBE_JOB, { threadId, messageId, jobId });
-        await recordChatActivity(tx, {
-          actorUserId: userId,
-          teamIds: thread.teamIds,
-          subjectType: 'chat_message',
-          subjectId: messageId,
-          action: 'transcription_requested',
-          data: { threadId },
-        });
+        await events.record(
+          tx,
+          chatEvents({
+            actorUserId: userId,
+            teamIds: thread.teamIds,
+            subjectType: 'chat_message',
+            subjectId: messageId,
+            type: 'transcription_requested',
+            payload: { threadId },
+          }),
+        );
         return jobView(row);
       }),
     );
@@ -192,9 +195,13 @@ export class ChatTranscriptionService {
         .returning(messageColumns);
       if (!row || row.deletedAt) return;
       const [view] = await messages.views(tx, [row], NOBODY);
-      await events.write(tx, [
-        { threadId, type: 'message.updated', payload: { message: messageEventView(view!) } },
-      ]);
+      // Not team activity (the service wrote it): on the stream only.
+      await events.record(tx, {
+        type: outcome.ok ? 'transcribed' : 'transcription_failed',
+        subject: { type: 'chat_message', id: messageId },
+        payload: { message: messageEventView(view!) },
+        stream: { type: 'message.updated', threadId },
+      });
     });
   }
 }

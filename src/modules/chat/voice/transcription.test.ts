@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestTeam } from '../../../../test/helpers/context.ts';
-import { chatEvents } from '../../../db/schema/index.ts';
+import { domainEvents } from '../../../db/schema/index.ts';
 import { encodeWav, sine } from '../../../media/test-audio.ts';
 import { chatHelpers } from '../chat.test-support.ts';
 
@@ -100,9 +100,10 @@ describe('chat transcription', () => {
       transcriptStatus: 'done',
     });
     const events = await ctx.database.db
-      .select({ payload: chatEvents.payload })
-      .from(chatEvents)
-      .where(and(eq(chatEvents.threadId, threadId), eq(chatEvents.type, 'message.updated')));
+      .select({ payload: domainEvents.payload })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.threadId, threadId), eq(domainEvents.streamType, 'message.updated')))
+      .orderBy(domainEvents.position);
     expect(events.at(-1)?.payload).toMatchObject({
       message: { id: message.id, voice: { transcript: 'call Maya back', transcriptStatus: 'done' } },
     });

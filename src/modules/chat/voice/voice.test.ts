@@ -7,7 +7,7 @@ import { chatHelpers } from '../chat.test-support.ts';
 import { deleteUnusedVoiceNotes } from './voice-cleanup.ts';
 
 const ctx = useTestContext();
-const { call, expectOk, newThread } = chatHelpers(ctx);
+const { call, expectOk, newThread, eventsAbout } = chatHelpers(ctx);
 
 const WAV = encodeWav(sine({ sampleRate: 8000, seconds: 2, amplitude: 0.5 }), 8000, 'pcm16');
 
@@ -207,11 +207,10 @@ describe('chat voice notes', () => {
 
   it('records voice messages in the activity of the thread’s team', async () => {
     const message = await voiceMessage(member);
-    const rows = await ctx.database.db
-      .select({ action: activityEntries.action, teamId: activityEntries.teamId })
-      .from(activityEntries)
-      .where(eq(activityEntries.subjectId, message.id));
-    expect(rows).toEqual([{ action: 'created', teamId: team.id }]);
+    const rows = await eventsAbout(message.id);
+    expect(rows.map((e) => ({ type: e.type, teamId: e.teamId }))).toEqual([
+      { type: 'created', teamId: team.id },
+    ]);
   });
 
   it('deletes the note of a deleted message and keeps those still carried', async () => {

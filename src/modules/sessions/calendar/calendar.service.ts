@@ -1,9 +1,10 @@
 import type { Db } from '../../../db/client.ts';
+import { actorOf } from '../../../events/actor.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
 import { requireTeam, sessionUserId } from '../../../shared/tenancy.ts';
-import { recordActivityBy } from '../../activity/activity.ts';
 import { requireSession } from '../session-access.ts';
 import { linkRefused, type SessionLinkSigners } from '../session-links.ts';
 import * as repo from './calendar.repository.ts';
@@ -22,6 +23,7 @@ export class CalendarService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly events: EventLog,
     private readonly signers: SessionLinkSigners,
     private readonly baseUrl: string,
   ) {}
@@ -38,11 +40,11 @@ export class CalendarService {
     await requireTeam(this.db, principal, teamId);
     const version = await this.db.transaction(async (tx) => {
       const next = await repo.rotateFeed(tx, teamId, userId, this.clock.now());
-      await recordActivityBy(tx, principal, {
+      await this.events.record(tx, {
+        type: 'session_calendar.rotated',
+        subject: { type: 'team', id: teamId },
+        actor: actorOf(principal),
         teamId,
-        action: 'session_calendar.rotated',
-        subjectType: 'team',
-        subjectId: teamId,
       });
       return next;
     });
