@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { EventConsumers } from './events/event-consumers.ts';
 import { EventLog } from './events/event-log.ts';
+import { defineEventRetention } from './events/event-retention.ts';
 import { JobQueue, MEDIA_POOL } from './jobs/job-queue.ts';
 import { defineMailDelivery } from './mail/delivery.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -49,6 +50,7 @@ import { reviewDepartures } from './modules/tracks/reviews/review-departures.ts'
 import { createTracksServices } from './modules/tracks/tracks.services.ts';
 import { createUsersServices } from './modules/users/users.service.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
+import { loggedAttemptsHold } from './modules/webhooks/deliveries.repository.ts';
 import { webhookDepartures } from './modules/webhooks/endpoint-pauses.ts';
 import { WebhookOutbox } from './modules/webhooks/outbox.ts';
 import { createWebhooksServices } from './modules/webhooks/webhooks.services.ts';
@@ -71,13 +73,15 @@ export async function createServices({
   db: Db;
   clock: Clock;
   secrets: Secrets;
-  /** The database's NOTIFY listener (chat's real-time events). */
+  /** The database's NOTIFY listener (chat's real-time events, new jobs, new events of the log). */
   listen: Database['listen'];
 }) {
   useFfmpeg(config.musicTools.ffmpegPath);
   const limits = await RateLimits.connect(config.redisUrl, config.redisTimeoutMs);
   // Half the shutdown budget, so running jobs are handed back before the process is forced out.
   const jobs = new JobQueue(db, clock, {
+    listen,
+    pollIntervalMs: config.jobsPollIntervalMs,
     stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
     // Audio work has slots of its own, so it never holds up deliveries and reminders.
     pools: { [MEDIA_POOL]: config.musicTools.concurrency },
@@ -112,14 +116,27 @@ export async function createServices({
   const auth = new AuthService(db, clock, accessTokens, limits, config.auth, passwords, emailVerification);
   // The one log of changes, and what reads it: in the writing transaction, or after commit from a position.
   const fileServices = await createFilesServices({ db, clock, config, secrets, jobs });
-  const outbox = new WebhookOutbox(clock);
-  const events = new EventLog(clock, [notificationsFromEvents, webhooksFromEvents(outbox)]);
-  const eventConsumers = new EventConsumers(db, listen, clock, []);
+  const events = new EventLog(clock, [notificationsFromEvents]);
+  const eventConsumers = new EventConsumers(db, listen, clock, [webhooksFromEvents(clock)], {
+    pollMs: config.jobsPollIntervalMs,
+  });
+  defineEventRetention(jobs, {
+    db,
+    clock,
+    days: config.eventRetentionDays,
+    holds: [loggedAttemptsHold],
+  });
+  // Until the write sites record their events with the log themselves.
+  const outbox = new WebhookOutbox(events);
   const webhooks = createWebhooksServices({
     db,
     clock,
     secrets,
-    outbox,
+    events,
+    jobs,
+    listen,
+    pollIntervalMs: config.jobsPollIntervalMs,
+    deliveryRetentionDays: config.webhookDeliveryRetentionDays,
     allowedPrivateHosts: config.webhookAllowedPrivateHosts,
     stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
   });
@@ -134,7 +151,6 @@ export async function createServices({
     push,
     events,
     eventConsumers,
-    outbox,
     webhooks,
     apiKeys,
     auth,
