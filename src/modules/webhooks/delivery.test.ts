@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
 import { TestClock, type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
@@ -455,5 +455,65 @@ describe('events from a write path', () => {
       .where(and(eq(webhookDeliveries.eventId, eventId)));
     expect(rows).toHaveLength(1);
     expect(receiver.received).toHaveLength(1);
+  });
+});
+
+describe('retention', () => {
+  it('removes settled attempts past WEBHOOK_DELIVERY_RETENTION_DAYS, never a pending one, and their events after them', async () => {
+    const team = await newTeam();
+    const endpoint = await endpointFor(team);
+    const delivered = await sendTest(team, endpoint);
+    await runJobs();
+    receiver.respond(500);
+    const retried = await sendTest(team, endpoint);
+    await runJobs();
+    const rowsOf = (eventId: string) =>
+      ctx.database.db
+        .select({ attempt: webhookDeliveries.attempt, status: webhookDeliveries.status })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.eventId, eventId))
+        .orderBy(webhookDeliveries.attempt);
+    expect(await rowsOf(retried)).toEqual([
+      { attempt: 1, status: 'failed' },
+      { attempt: 2, status: 'pending' },
+    ]);
+
+    // Past both retentions (30 days by default); the pending retry waits for its run.
+    clock.advance(31 * 24 * 60 * 60 * 1000);
+    await ctx.app.services.eventConsumers.drain();
+    // Two runs of the recurring cleanups: an event goes in the run after its attempts did.
+    await ctx.app.services.jobs.runDue();
+    clock.advance(15 * 60 * 1000);
+    await ctx.app.services.jobs.runDue();
+    expect(await rowsOf(delivered)).toEqual([]);
+    expect(await rowsOf(retried)).toEqual([{ attempt: 2, status: 'pending' }]);
+    const eventIds = (
+      await ctx.database.db
+        .select({ id: domainEvents.id })
+        .from(domainEvents)
+        .where(eq(domainEvents.teamId, team.id))
+    ).map((e) => e.id);
+    // The delivered event went once its attempts had; the retried one stays with its pending attempt.
+    expect(eventIds).toEqual([retried]);
+
+    receiver.respond(200);
+    await runJobs();
+    expect(await rowsOf(retried)).toEqual([{ attempt: 2, status: 'succeeded' }]);
+    expect(receiver.received.at(-1)?.headers['webhook-id']).toBe(retried);
+  });
+});
+
+describe('a deleted team', () => {
+  it('takes its events and their delivery attempts with it', async () => {
+    const team = await newTeam();
+    const endpoint = await endpointFor(team);
+    const eventId = await sendTest(team, endpoint);
+    await runJobs();
+    const db = ctx.database.db;
+    await db.execute(sql`delete from teams where id = ${team.id}`);
+    expect(await db.select().from(domainEvents).where(eq(domainEvents.id, eventId))).toEqual([]);
+    expect(
+      await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)),
+    ).toEqual([]);
   });
 });
