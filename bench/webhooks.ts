@@ -161,7 +161,9 @@ async function main() {
       ['events recorded (POST .../test)', burst / recordSeconds],
       ['deliveries (commit to receipt)', deliveryRate(burstIds, receiver.arrivals)],
     ];
-    process.stdout.write(`\n${'beside the ceiling'.padEnd(34)}${'per s'.padStart(10)}${'ratio'.padStart(8)}\n`);
+    process.stdout.write(
+      `\n${'beside the ceiling'.padEnd(34)}${'per s'.padStart(10)}${'ratio'.padStart(8)}\n`,
+    );
     for (const [name, rate] of rows) {
       process.stdout.write(
         `${name.padEnd(34)}${rate.toFixed(0).padStart(10)}${(rate / ceiling).toFixed(2).padStart(8)}\n`,

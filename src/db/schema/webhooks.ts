@@ -107,9 +107,7 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
     // A run of one endpoint takes its due attempts in order.
-    index('webhook_deliveries_due_idx')
-      .on(t.endpointId, t.dueAt, t.id)
-      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_due_idx').on(t.endpointId, t.dueAt, t.id).where(sql`${t.status} = 'pending'`),
     // Retention removes the oldest attempts first.
     index('webhook_deliveries_created_idx').on(t.createdAt),
   ],

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { teamActivity } from '../../../test/helpers/activity.ts';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
-import { financialEntries, domainEvents } from '../../db/schema/index.ts';
+import { domainEvents, financialEntries } from '../../db/schema/index.ts';
 
 type Fields = Record<string, unknown>;
 type JsonResponse = {

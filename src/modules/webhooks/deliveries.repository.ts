@@ -121,27 +121,33 @@ export type DueAttempt = Awaited<ReturnType<typeof dueAttempts>>[number];
  * its next run for the first of them to fall due (or moves the queued one earlier), in one transaction. An
  * attempt whose fan-out committed while the lease was held is seen here.
  */
-export async function endRun(
-  db: Db,
-  options: { endpointId: number; held: Date; now: Date },
-): Promise<void> {
+export async function endRun(db: Db, options: { endpointId: number; held: Date; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(webhookEndpoints)
       .set({ sendingUntil: null })
-      .where(and(eq(webhookEndpoints.id, options.endpointId), eq(webhookEndpoints.sendingUntil, options.held)));
+      .where(
+        and(eq(webhookEndpoints.id, options.endpointId), eq(webhookEndpoints.sendingUntil, options.held)),
+      );
     const [next] = await tx
       .select({ dueAt: min(webhookDeliveries.dueAt) })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.endpointId, options.endpointId), eq(webhookDeliveries.status, 'pending')));
+      .where(
+        and(eq(webhookDeliveries.endpointId, options.endpointId), eq(webhookDeliveries.status, 'pending')),
+      );
     if (!next?.dueAt) return;
-    const dueAt = next.dueAt > options.now ? next.dueAt : options.now;
+    const dueAt = new Date(Math.max(next.dueAt.getTime(), options.now.getTime()));
     await queueRun(tx, options.endpointId, dueAt, options.now);
   });
 }
 
 /** Queues a run of the endpoint at `runAt`, or moves the one queued earlier to it. */
-export async function queueRun(executor: Executor, endpointId: number, runAt: Date, now: Date): Promise<void> {
+export async function queueRun(
+  executor: Executor,
+  endpointId: number,
+  runAt: Date,
+  now: Date,
+): Promise<void> {
   const payload: DeliverPayload = { endpointId };
   await executor.execute(sql`
     insert into ${jobs} (type, payload, dedupe_key, run_at, created_at, updated_at)

@@ -512,8 +512,8 @@ describe('a deleted team', () => {
     const db = ctx.database.db;
     await db.execute(sql`delete from teams where id = ${team.id}`);
     expect(await db.select().from(domainEvents).where(eq(domainEvents.id, eventId))).toEqual([]);
-    expect(
-      await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)),
-    ).toEqual([]);
+    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId))).toEqual(
+      [],
+    );
   });
 });

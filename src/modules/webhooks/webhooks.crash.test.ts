@@ -10,6 +10,7 @@ import { EventLog } from '../../events/event-log.ts';
 import { lastPosition } from '../../events/events.repository.ts';
 import { deferred } from '../../jobs/test-jobs.ts';
 import { systemClock } from '../../shared/clock.ts';
+import { ATTEMPTS_PER_BATCH } from './delivery.ts';
 import { Receiver } from './fixtures/receiver.ts';
 import {
   allDeliveries,
@@ -17,7 +18,6 @@ import {
   recordTestEvents,
   webhookServerEnv,
 } from './fixtures/server-api.ts';
-import { ATTEMPTS_PER_BATCH } from './delivery.ts';
 
 const EVENTS = 400;
 /** Events committed while no process reads the log: what a kill between a commit and its fan-out leaves. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneDatabase } from '../../../test/helpers/database.ts';
 import { type ServerProcess, startServer, stopServer } from '../../../test/helpers/server-process.ts';
 import { openDatabase } from '../../db/client.ts';
-import { EventLog, type EventInput } from '../../events/event-log.ts';
+import { type EventInput, EventLog } from '../../events/event-log.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { fanOutEvents } from './deliveries.repository.ts';
 import { Receiver } from './fixtures/receiver.ts';

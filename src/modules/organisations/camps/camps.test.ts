@@ -208,9 +208,7 @@ describe('POST /organisations/{id}/camps/{campId}/rsvp', () => {
     ctx.database.db
       .select({ type: domainEvents.type, data: domainEvents.payload, teamId: domainEvents.teamId })
       .from(domainEvents)
-      .where(
-        and(eq(domainEvents.organisationId, organisationId), eq(domainEvents.type, 'camp.rsvp.updated')),
-      )
+      .where(and(eq(domainEvents.organisationId, organisationId), eq(domainEvents.type, 'camp.rsvp.updated')))
       .orderBy(asc(domainEvents.position))
       .then((rows) => rows.map(({ data, ...row }) => ({ ...row, payload: { type: row.type, data } })));
 
