@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { api, buildService, start, stop, tmw } from './processes.ts';
 
 /**
@@ -14,10 +15,25 @@ import { api, buildService, start, stop, tmw } from './processes.ts';
  * BENCH_WEBHOOK_EVENTS (default 5,000) committed as fast as possible. For each it prints events per second from
  * the first commit to the last receipt and the commit-to-receipt latency (p50, p99, max), measured from the
  * event's own timestamp (taken in its transaction) to its arrival at the receiver, on the same machine clock.
+ * Last, events recorded per second (the burst through the API) and deliveries per second (the burst from its
+ * first commit to its last receipt) beside the bare node:http ceiling, measured in the same run with
+ * autocannon for BENCH_DURATION seconds (default 5) on as many connections.
  */
 const burst = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 5_000);
 const trickle = Number(process.env.BENCH_WEBHOOK_TRICKLE ?? 200);
 const connections = Number(process.env.BENCH_WEBHOOK_CONNECTIONS ?? 32);
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+
+/** Requests per second of the bare node:http ceiling (a constant JSON answer) on this machine now. */
+async function ceilingRate(): Promise<number> {
+  const ceiling = await start(['--import', './bin/typescript.js', 'bench/ceiling.ts'], {}, '/');
+  try {
+    const result = await autocannon({ url: `${ceiling.url}/`, connections, duration });
+    return result.requests.average;
+  } finally {
+    await stop(ceiling.child);
+  }
+}
 
 /** A receiver that notes when each event first arrives (and how many requests came in all). */
 async function startReceiver() {
@@ -60,12 +76,18 @@ async function startReceiver() {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/** Events delivered per second, from the first one's commit to the last one's receipt. */
+function deliveryRate(ids: string[], arrivals: Map<string, { at: number; committedAt: number }>): number {
+  const timings = ids.map((id) => arrivals.get(id)!);
+  const first = Math.min(...timings.map((t) => t.committedAt));
+  const last = Math.max(...timings.map((t) => t.at));
+  return ids.length / ((last - first) / 1000);
+}
+
 function report(name: string, ids: string[], arrivals: Map<string, { at: number; committedAt: number }>) {
   const timings = ids.map((id) => arrivals.get(id)!);
   const latencies = timings.map((t) => t.at - t.committedAt).sort((a, b) => a - b);
-  const first = Math.min(...timings.map((t) => t.committedAt));
-  const last = Math.max(...timings.map((t) => t.at));
-  const rate = ids.length / ((last - first) / 1000);
+  const rate = deliveryRate(ids, arrivals);
   process.stdout.write(
     `${name.padEnd(34)}${String(ids.length).padStart(7)}${rate.toFixed(0).padStart(10)}` +
       `${String(percentile(latencies, 50)).padStart(9)}${String(percentile(latencies, 99)).padStart(9)}` +
@@ -131,6 +153,22 @@ async function main() {
     );
     report('trickle (one at a time)', trickled, receiver.arrivals);
     report('burst (as fast as possible)', burstIds, receiver.arrivals);
+    await stop(server.child);
+
+    const ceiling = await ceilingRate();
+    const rows: [string, number][] = [
+      ['node:http ceiling (JSON)', ceiling],
+      ['events recorded (POST .../test)', burst / recordSeconds],
+      ['deliveries (commit to receipt)', deliveryRate(burstIds, receiver.arrivals)],
+    ];
+    process.stdout.write(
+      `\n${'beside the ceiling'.padEnd(34)}${'per s'.padStart(10)}${'ratio'.padStart(8)}\n`,
+    );
+    for (const [name, rate] of rows) {
+      process.stdout.write(
+        `${name.padEnd(34)}${rate.toFixed(0).padStart(10)}${(rate / ceiling).toFixed(2).padStart(8)}\n`,
+      );
+    }
   } finally {
     await stop(server.child);
     await receiver.close();

@@ -60,6 +60,10 @@ const EnvSchema = Type.Object({
   REDIS_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   URL_SIGNING_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   TRACK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+  // At least a day: live streams promise 24 h of Last-Event-ID resumes from the log.
+  EVENT_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+  JOBS_POLL_INTERVAL_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 5_000 }),
   AI_SEARCH_LLM_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   AI_SEARCH_LLM_MODEL: Type.Optional(Type.String({ minLength: 1 })),
   AI_SEARCH_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -126,6 +130,18 @@ export type Config = Readonly<{
   redisTimeoutMs: number;
   /** Days a soft-deleted track can be restored before it is purged with its files. */
   trackRetentionDays: number;
+  /**
+   * Days events stay in the log (at least 1: live streams resume from it for 24 h); an event a reader of the
+   * log has not passed, or whose delivery attempts are still logged, stays longer.
+   */
+  eventRetentionDays: number;
+  /** Days the log of webhook delivery attempts is kept; a pending attempt stays until it is settled. */
+  webhookDeliveryRetentionDays: number;
+  /**
+   * How often job queues and readers of the event log look for work besides being woken by the database's
+   * notices (a fallback for a notice lost with its connection).
+   */
+  jobsPollIntervalMs: number;
   /** AI search reads queries with this chat-completions model when set; the built-in parser otherwise. */
   aiSearchLlm:
     | Readonly<{ url: string; model: string; apiKey: string | undefined; timeoutMs: number }>
@@ -340,6 +356,9 @@ export function loadConfig(
     redisUrl: env.REDIS_URL,
     redisTimeoutMs: env.REDIS_TIMEOUT_MS,
     trackRetentionDays: env.TRACK_RETENTION_DAYS,
+    eventRetentionDays: env.EVENT_RETENTION_DAYS,
+    webhookDeliveryRetentionDays: env.WEBHOOK_DELIVERY_RETENTION_DAYS,
+    jobsPollIntervalMs: env.JOBS_POLL_INTERVAL_MS,
     aiSearchLlm:
       env.AI_SEARCH_LLM_URL && env.AI_SEARCH_LLM_MODEL
         ? Object.freeze({

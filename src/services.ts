@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createEventLog } from './event-log.composition.ts';
 import { EventConsumers } from './events/event-consumers.ts';
+import { defineEventRetention } from './events/event-retention.ts';
 import { JobQueue, MEDIA_POOL } from './jobs/job-queue.ts';
 import { defineMailDelivery } from './mail/delivery.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -48,7 +49,9 @@ import { reviewDepartures } from './modules/tracks/reviews/review-departures.ts'
 import { createTracksServices } from './modules/tracks/tracks.services.ts';
 import { createUsersServices } from './modules/users/users.service.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
+import { loggedAttemptsHold } from './modules/webhooks/deliveries.repository.ts';
 import { webhookDepartures } from './modules/webhooks/endpoint-pauses.ts';
+import { webhooksFromEvents } from './modules/webhooks/webhooks-from-events.ts';
 import { createWebhooksServices } from './modules/webhooks/webhooks.services.ts';
 import { WorldInventoryService } from './modules/world-inventory/world-inventory.service.ts';
 import type { Clock } from './shared/clock.ts';
@@ -68,13 +71,15 @@ export async function createServices({
   db: Db;
   clock: Clock;
   secrets: Secrets;
-  /** The database's NOTIFY listener (chat's real-time events). */
+  /** The database's NOTIFY listener (chat's real-time events, new jobs, new events of the log). */
   listen: Database['listen'];
 }) {
   useFfmpeg(config.musicTools.ffmpegPath);
   const limits = await RateLimits.connect(config.redisUrl, config.redisTimeoutMs);
   // Half the shutdown budget, so running jobs are handed back before the process is forced out.
   const jobs = new JobQueue(db, clock, {
+    listen,
+    pollIntervalMs: config.jobsPollIntervalMs,
     stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
     // Audio work has slots of its own, so it never holds up deliveries and reminders.
     pools: { [MEDIA_POOL]: config.musicTools.concurrency },
@@ -92,8 +97,11 @@ export async function createServices({
   });
   const externalTokens = config.auth.oidc ? new ExternalTokens(db, clock, config.auth.oidc) : undefined;
   // The one log of changes, and what reads it: in the writing transaction, or after commit from a position.
-  const { events, outbox } = createEventLog(clock);
-  const eventConsumers = new EventConsumers(db, listen, clock, []);
+  const events = createEventLog(clock);
+  const eventConsumers = new EventConsumers(db, listen, clock, [webhooksFromEvents(clock)], {
+    pollMs: config.jobsPollIntervalMs,
+  });
+  defineEventRetention(jobs, { db, clock, days: config.eventRetentionDays, holds: [loggedAttemptsHold] });
   // What ends with a membership, a role or a key: the modules holding such rights register below.
   const departures = new Departures();
   departures.register(webhookDepartures(events));
@@ -115,7 +123,11 @@ export async function createServices({
     db,
     clock,
     secrets,
-    outbox,
+    events,
+    jobs,
+    listen,
+    pollIntervalMs: config.jobsPollIntervalMs,
+    deliveryRetentionDays: config.webhookDeliveryRetentionDays,
     allowedPrivateHosts: config.webhookAllowedPrivateHosts,
     stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
   });
@@ -130,7 +142,6 @@ export async function createServices({
     push,
     events,
     eventConsumers,
-    outbox,
     webhooks,
     apiKeys,
     auth,

@@ -66,7 +66,7 @@ async function run(database: Database, config: Config, command: string[], option
     return organisationCommand(
       db,
       systemClock,
-      createEventLog(systemClock).events,
+      createEventLog(systemClock),
       command,
       options,
       (m) => new UsageError(m),

@@ -1,4 +1,4 @@
-import type { Db, DbTransaction } from '../db/client.ts';
+import type { Database, Db, DbTransaction, Unlisten } from '../db/client.ts';
 import type { Clock } from '../shared/clock.ts';
 import { backoffDelay } from './backoff.ts';
 import {
@@ -8,6 +8,7 @@ import {
   type Executor,
   insertJob,
   markFailed,
+  nextRunAt,
   renewLease,
   requeue,
   scheduleOccurrence,
@@ -33,7 +34,13 @@ type LogFn = (object: object, message?: string) => void;
 export type JobLogger = { info: LogFn; warn: LogFn; error: LogFn };
 
 export type JobQueueOptions = {
+  /**
+   * How often the queue looks for due jobs besides being woken: the fallback for a notice lost with its
+   * connection (a queued job's own time is waited for exactly).
+   */
   pollIntervalMs?: number;
+  /** The database's NOTIFY listener: a job inserted by any process wakes this queue at its commit. */
+  listen?: Database['listen'];
   /** Jobs of the default pool this process runs at once while started. */
   concurrency?: number;
   /**
@@ -48,6 +55,8 @@ export type JobQueueOptions = {
   random?: () => number;
 };
 
+/** The channel on which every insert into `jobs` names the types it queued (migration 0044). */
+export const JOBS_CHANNEL = 'jobs';
 export const JOB_DEFAULTS = { maxAttempts: 5, backoffMs: 10_000, leaseMs: 5 * 60_000 } as const;
 export const DEFAULT_POOL = 'default';
 /** The pool of audio work (decoding, analysis, waveforms), named where the queue is made. */
@@ -80,6 +89,8 @@ export class JobQueue {
   /** Replaceable once the process logger exists. */
   logger: JobLogger;
   private readonly pollIntervalMs: number;
+  private readonly listen: Database['listen'] | undefined;
+  private listening: Promise<Unlisten | undefined> | undefined;
   private readonly pools = new Map<string, Pool>();
   private readonly stopTimeoutMs: number;
   private readonly random: () => number;
@@ -102,6 +113,7 @@ export class JobQueue {
     options: JobQueueOptions = {},
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.listen = options.listen;
     for (const [name, concurrency] of [
       [DEFAULT_POOL, options.concurrency ?? 4] as const,
       ...Object.entries(options.pools ?? {}),
@@ -161,13 +173,31 @@ export class JobQueue {
     this.recurringScheduled = false;
   }
 
-  /** Begins polling. */
+  /** Begins polling, and listening for the notices of new jobs. */
   start(): void {
     if (this.started) return;
     const orphan = [...this.recurring.keys()].find((type) => !this.definitions.has(type));
     if (orphan !== undefined) throw new Error(`Recurring job type "${orphan}" has no handler`);
     this.started = true;
+    this.listening = this.listenForJobs();
     this.wake(0);
+  }
+
+  /** Wakes on a notice naming a type this queue runs, and after each (re)connection of the listener. */
+  private async listenForJobs(): Promise<Unlisten | undefined> {
+    if (!this.listen) return undefined;
+    try {
+      return await this.listen(
+        JOBS_CHANNEL,
+        (type) => {
+          if (this.definitions.has(type)) this.nudge();
+        },
+        () => this.nudge(),
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not listen for new jobs; polling only');
+      return undefined;
+    }
   }
 
   /** Stops claiming, waits for running jobs (bounded), aborts the rest via signal and hands them back. */
@@ -176,6 +206,9 @@ export class JobQueue {
     this.stops++;
     clearTimeout(this.timer);
     this.timer = undefined;
+    const listening = this.listening;
+    this.listening = undefined;
+    await (await listening)?.().catch(() => {});
     await this.polling;
     if (await this.allSettleWithin(this.stopTimeoutMs)) return;
     for (const entry of this.running) entry.controller.abort(STOPPING);
@@ -193,8 +226,9 @@ export class JobQueue {
     );
   }
 
-  /** Polls at once instead of at the next interval (this process just committed work); nothing when stopped. */
+  /** Polls at once instead of at the next interval (work was just committed); nothing when stopped. */
   nudge(): void {
+    if (!this.started) return;
     this.nudged = true;
     if (!this.polling) this.wake(0);
   }
@@ -241,6 +275,7 @@ export class JobQueue {
           for (const claim of claims) void this.launch(claim);
           if (claims.length === free) delay = 0;
         }
+        if (delay > 0) delay = await this.untilNextDue(delay);
       } catch (error) {
         this.logger.error({ err: error }, 'polling for jobs failed');
       }
@@ -248,6 +283,16 @@ export class JobQueue {
     await this.polling;
     this.polling = undefined;
     this.wake(this.nudged ? 0 : delay);
+  }
+
+  /**
+   * The wait until the next queued job is due, when that comes before `delay` (notices tell of new jobs, not of
+   * the time a job waits for). One already due was left for want of a slot: a finishing job wakes the queue.
+   */
+  private async untilNextDue(delay: number): Promise<number> {
+    const next = await nextRunAt(this.db, [...this.leases.keys()]);
+    const wait = next ? next.getTime() - this.clock.now().getTime() : delay;
+    return wait > 0 ? Math.min(delay, wait) : delay;
   }
 
   private async scheduleRecurring(): Promise<void> {

@@ -14,7 +14,10 @@ export type Claim = Pick<JobRow, 'id' | 'type' | 'payload' | 'attempts' | 'dedup
 const UNIQUE_VIOLATION = '23505';
 const queuedWithKey = sql`${jobs.status} = 'queued' and ${jobs.dedupeKey} is not null`;
 
-/** Inserts a queued job; with a dedupe key already queued for the type, does nothing. */
+/**
+ * Inserts a queued job; with a dedupe key already queued for the type, does nothing. Every insert into `jobs`
+ * announces the types it queued on the `jobs` channel at commit (migration 0044), waking every process's queue.
+ */
 export async function insertJob(
   executor: Executor,
   job: { type: string; payload: unknown; runAt: Date; dedupeKey: string | undefined; now: Date },
@@ -31,6 +34,43 @@ export async function insertJob(
       updatedAt: job.now,
     })
     .onConflictDoNothing({ target: [jobs.type, jobs.dedupeKey], where: queuedWithKey });
+}
+
+/**
+ * Queues a job under `dedupeKey` to run at `runAt`, or moves the one already queued under it earlier to
+ * `runAt`: one queued run per key, at the earliest time asked for.
+ */
+export async function queueEarliest(
+  executor: Executor,
+  job: { type: string; payload: unknown; dedupeKey: string; runAt: Date; now: Date },
+): Promise<void> {
+  await executor
+    .insert(jobs)
+    .values({
+      type: job.type,
+      payload: job.payload,
+      dedupeKey: job.dedupeKey,
+      runAt: job.runAt,
+      createdAt: job.now,
+      updatedAt: job.now,
+    })
+    .onConflictDoUpdate({
+      target: [jobs.type, jobs.dedupeKey],
+      targetWhere: queuedWithKey,
+      set: { runAt: sql`least(${jobs.runAt}, excluded.run_at)` },
+    });
+}
+
+/** When the next queued job of one of `types` is due, if any is queued. */
+export async function nextRunAt(db: Db, types: readonly string[]): Promise<Date | undefined> {
+  if (types.length === 0) return undefined;
+  const [row] = await db
+    .select({ runAt: jobs.runAt })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'queued'), inArray(jobs.type, [...types])))
+    .orderBy(jobs.runAt)
+    .limit(1);
+  return row?.runAt;
 }
 
 /**

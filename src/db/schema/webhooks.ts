@@ -5,13 +5,13 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdBy, stamp, timestamps } from './columns.ts';
+import { domainEvents } from './events.ts';
 import { organisations } from './organisations.ts';
 import { teams } from './teams.ts';
 
@@ -44,6 +44,11 @@ export const webhookEndpoints = pgTable(
     /** After a rotation, the old secret keeps signing alongside the new one until it expires. */
     previousSecret: text(),
     previousSecretExpiresAt: stamp(),
+    /**
+     * While a run of this endpoint's deliveries is sending (renewed at each batch; its value is the run's token):
+     * one run per endpoint at a time across processes.
+     */
+    sendingUntil: stamp(),
     /** Start of the current run of failed deliveries; cleared by any success. */
     failingSince: stamp(),
     disabledAt: stamp(),
@@ -66,30 +71,13 @@ export const webhookEndpoints = pgTable(
   ],
 );
 
-/** The outbox: one row per event, written in the transaction of the change that caused it. */
-export const webhookEvents = pgTable(
-  'webhook_events',
-  {
-    id: uuid().primaryKey(),
-    teamId: integer().references(() => teams.id, { onDelete: 'cascade' }),
-    organisationId: integer().references(() => organisations.id, { onDelete: 'cascade' }),
-    type: text().notNull(),
-    /** The body every endpoint receives: `{type, timestamp, data}`. */
-    payload: jsonb().$type<{ type: string; timestamp: string; data: unknown }>().notNull(),
-    createdAt: stamp().notNull().defaultNow(),
-  },
-  (t) => [
-    check('webhook_events_one_owner', sql`num_nonnulls(${t.teamId}, ${t.organisationId}) = 1`),
-    index('webhook_events_created_idx').on(t.createdAt),
-    // Deleting a team cascades here.
-    index('webhook_events_team_idx').on(t.teamId).where(sql`${t.teamId} is not null`),
-  ],
-);
-
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-/** One row per attempt to send one event to one endpoint; a retry is a new row with a higher `attempt`. */
+/**
+ * One row per attempt to send one event of the log to one endpoint; a retry is a new row with a higher
+ * `attempt`. The body sent is built from the event (`{type, timestamp, data}`), whose id is the webhook-id.
+ */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
@@ -99,7 +87,7 @@ export const webhookDeliveries = pgTable(
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     eventId: uuid()
       .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
     eventType: text().notNull(),
     attempt: integer().notNull(),
     status: text().$type<WebhookDeliveryStatus>().notNull().default('pending'),
@@ -107,6 +95,8 @@ export const webhookDeliveries = pgTable(
     durationMs: integer(),
     error: text(),
     nextAttemptAt: stamp(),
+    /** When a pending attempt is due. */
+    dueAt: stamp(),
     ...timestamps(),
   },
   (t) => [
@@ -116,5 +106,9 @@ export const webhookDeliveries = pgTable(
     // The backlog and recent failures, read by every metrics scrape.
     index('webhook_deliveries_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
+    // A run of one endpoint takes its due attempts in order.
+    index('webhook_deliveries_due_idx').on(t.endpointId, t.dueAt, t.id).where(sql`${t.status} = 'pending'`),
+    // Retention removes the oldest attempts first.
+    index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );

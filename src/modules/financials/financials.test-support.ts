@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
 import { teamEvents } from '../../../test/helpers/events.ts';
-import { financialEntries, webhookEvents } from '../../db/schema/index.ts';
+import { domainEvents, financialEntries } from '../../db/schema/index.ts';
 
 type Fields = Record<string, unknown>;
 type JsonResponse = {
@@ -51,13 +51,19 @@ export function financialHelpers(ctx: TestContext) {
     return res.json().ids;
   }
 
-  /** The outbox events of the team, oldest first. */
+  /** The team's events of the log, oldest first, with the body a webhook sends for each. */
   function eventsOf(team: TestTeam, type?: string) {
     return db()
-      .select({ type: webhookEvents.type, payload: webhookEvents.payload })
-      .from(webhookEvents)
-      .where(and(eq(webhookEvents.teamId, team.id), type ? eq(webhookEvents.type, type) : undefined))
-      .orderBy(asc(webhookEvents.createdAt));
+      .select({ type: domainEvents.type, data: domainEvents.payload, createdAt: domainEvents.createdAt })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.teamId, team.id), type ? eq(domainEvents.type, type) : undefined))
+      .orderBy(asc(domainEvents.createdAt))
+      .then((rows) =>
+        rows.map((r) => ({
+          type: r.type,
+          payload: { type: r.type, timestamp: r.createdAt.toISOString(), data: r.data as unknown },
+        })),
+      );
   }
 
   /** The events of the team in the log, oldest first. */

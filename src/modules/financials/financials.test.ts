@@ -317,13 +317,13 @@ describe('financial entries', () => {
         sql.raw(`
         create function refuse_marked_event() returns trigger language plpgsql as $$
         begin
-          if new.payload -> 'data' ->> 'description' = 'refuse me' then raise exception 'refused'; end if;
+          if new.payload ->> 'description' = 'refuse me' then raise exception 'refused'; end if;
           return new;
         end $$`),
       );
       await db.execute(
         sql.raw(`
-        create trigger refuse_marked_event before insert on webhook_events
+        create trigger refuse_marked_event before insert on domain_events
         for each row execute function refuse_marked_event()`),
       );
       try {
@@ -342,7 +342,7 @@ describe('financial entries', () => {
         expect(await entryCount(team)).toBe(1);
         expect((await eventsOf(team)).map((e) => e.type)).toEqual(['financial.entry.created']);
       } finally {
-        await db.execute(sql.raw('drop trigger refuse_marked_event on webhook_events'));
+        await db.execute(sql.raw('drop trigger refuse_marked_event on domain_events'));
         await db.execute(sql.raw('drop function refuse_marked_event'));
       }
     });

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestTeam, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
-import { webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
+import { domainEvents, webhookEndpoints } from '../../db/schema/index.ts';
 import { SCOPES } from '../../plugins/auth.ts';
+import { deliverWebhooks } from '../webhooks/fixtures/deliver.ts';
 import { Receiver } from '../webhooks/fixtures/receiver.ts';
 import { organisationHelpers, type TestOrganisation } from './organisations.test-support.ts';
 
@@ -143,8 +144,8 @@ describe('organisation webhook endpoints', () => {
     expect(test.statusCode).toBe(202);
     const [event] = await ctx.database.db
       .select()
-      .from(webhookEvents)
-      .where(eq(webhookEvents.id, test.json().id));
+      .from(domainEvents)
+      .where(eq(domainEvents.id, test.json().id));
     expect(event).toMatchObject({ organisationId: org.id, teamId: null, type: 'webhook.test' });
 
     const remove = (token: string) =>
@@ -173,9 +174,7 @@ describe('organisation webhook endpoints', () => {
       payload: { status: 'accepted' },
     });
     expect(answer.statusCode).toBe(200);
-    const queue = ctx.app.services.webhooks.queue;
-    await queue.runDue();
-    await queue.runDue();
+    await deliverWebhooks(ctx);
     await receiver.waitFor(1);
     const [request] = receiver.received;
     const payload = new Webhook(endpoint.secret).verify(

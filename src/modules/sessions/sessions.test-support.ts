@@ -8,7 +8,6 @@ import {
   organisations,
   organisationTeams,
   studios,
-  webhookEvents,
 } from '../../db/schema/index.ts';
 
 type Fields = Record<string, unknown>;
@@ -70,15 +69,15 @@ export function sessionHelpers(ctx: TestContext) {
   /** Outbox events of a team or an organisation, oldest first. */
   function eventsOf(owner: { teamId: number } | { organisationId: number }) {
     return db()
-      .select({ type: webhookEvents.type, data: webhookEvents.payload })
-      .from(webhookEvents)
+      .select({ type: domainEvents.type, data: domainEvents.payload })
+      .from(domainEvents)
       .where(
         'teamId' in owner
-          ? eq(webhookEvents.teamId, owner.teamId)
-          : eq(webhookEvents.organisationId, owner.organisationId),
+          ? eq(domainEvents.teamId, owner.teamId)
+          : eq(domainEvents.organisationId, owner.organisationId),
       )
-      .orderBy(asc(webhookEvents.createdAt), asc(webhookEvents.id))
-      .then((rows) => rows.map((r) => ({ type: r.type, data: r.data.data as Fields })));
+      .orderBy(asc(domainEvents.position))
+      .then((rows) => rows.map((r) => ({ type: r.type, data: r.data as Fields })));
   }
 
   /** The session's own events (`session.*`, not its bookings'), in the order they were committed. */

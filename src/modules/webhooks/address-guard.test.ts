@@ -315,9 +315,16 @@ describe('a corpus of hostile URLs', () => {
     const queue = new JobQueue(db, clock);
     defineWebhookJobs(queue, deps);
     try {
-      const eventId = await db.transaction((tx) =>
-        ctx.app.services.outbox.record(tx, { teamId: team.id, type: 'booking.created', data: { id: 1 } }),
+      const [event] = await db.transaction((tx) =>
+        ctx.app.services.events.record(tx, {
+          type: 'booking.created',
+          subject: { type: 'session', id: 1 },
+          teamId: team.id,
+          payload: { id: 1 },
+        }),
       );
+      const eventId = event!.id;
+      await ctx.app.services.eventConsumers.drain();
       await queue.runDue();
       const attempts = await db
         .select()

@@ -1,21 +1,35 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
 import { TestClock, type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
-import { jobs, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
+import { domainEvents, jobs, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import type { EventInput } from '../../events/event-log.ts';
 import { insertJob } from '../../jobs/jobs.repository.ts';
-import { DELIVER_JOB } from './delivery.ts';
+import { DELIVER_JOB, fanOutEvents } from './deliveries.repository.ts';
+import { deliverWebhooks } from './fixtures/deliver.ts';
 import { type CreatedEndpoint, newEndpoint } from './fixtures/endpoints.ts';
 import { useQueueReceiver } from './fixtures/queue-receiver.ts';
 import type { Received } from './fixtures/receiver.ts';
-import { FANOUT_JOB } from './outbox.ts';
 import { RETRY_DELAYS_MS } from './retry-schedule.ts';
 
 const clock = new TestClock(Date.parse('2025-06-01T12:00:00.000Z'));
 const ctx = useTestContext({ clock, env: { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
 const receiver = useQueueReceiver(ctx);
 
-const runJobs = () => ctx.app.services.webhooks.queue.runDue();
+const runJobs = () => deliverWebhooks(ctx);
+
+/** Records one event of the log in its own transaction; answers its id. */
+async function record(event: EventInput): Promise<string> {
+  const [recorded] = await ctx.database.db.transaction((tx) => ctx.app.services.events.record(tx, event));
+  return recorded!.id;
+}
+
+const booking = (teamId: number): EventInput => ({
+  type: 'booking.created',
+  subject: { type: 'session', id: 1 },
+  teamId,
+  payload: { id: 1 },
+});
 
 /** Verifies a delivery with the Standard Webhooks library, on a receiver whose clock reads `at`. */
 function verify(secret: string, request: Received, at = clock.now()): unknown {
@@ -74,7 +88,7 @@ describe('a delivery', () => {
     const team = await newTeam();
     const endpoint = await endpointFor(team);
     const eventId = await sendTest(team, endpoint);
-    expect(await runJobs()).toBe(2); // the fan-out, then the delivery
+    expect(await runJobs()).toBe(1); // the endpoint's run
 
     expect(receiver.received).toHaveLength(1);
     const [request] = receiver.received;
@@ -168,23 +182,18 @@ describe('a delivery', () => {
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.eventId, eventId));
-    // What a re-claimed job after a crash would run: the fan-out and the delivery again.
+    expect(attempt).toMatchObject({ status: 'succeeded' });
+    // What a reader that died before moving its position, and a run claimed again after a crash, would do.
     const now = clock.now();
-    await insertJob(ctx.database.db, {
-      type: FANOUT_JOB,
-      payload: { eventId, endpointId: endpoint.id },
-      runAt: now,
-      dedupeKey: undefined,
-      now,
-    });
+    await fanOutEvents(ctx.database.db, [eventId], now);
     await insertJob(ctx.database.db, {
       type: DELIVER_JOB,
-      payload: { deliveryId: attempt!.id },
+      payload: { endpointId: endpoint.id },
       runAt: now,
       dedupeKey: undefined,
       now,
     });
-    expect(await runJobs()).toBe(2);
+    expect(await runJobs()).toBe(1);
     expect(receiver.received).toHaveLength(1);
     expect((await deliveries(team, endpoint)).items).toHaveLength(1);
   });
@@ -272,9 +281,7 @@ describe('failures', () => {
     const latest = (await deliveries(team, endpoint, '?limit=1')).items[0];
     expect(latest).toMatchObject({ attempt: 1, status: 'failed', nextAttemptAt: null });
     // Nothing more is fanned out to it.
-    await ctx.database.db.transaction((tx) =>
-      ctx.app.services.outbox.record(tx, { teamId: team.id, type: 'booking.created', data: { id: 1 } }),
-    );
+    await record(booking(team.id));
     await runJobs();
     expect(receiver.received).toHaveLength(9);
   });
@@ -401,28 +408,24 @@ describe('events from a write path', () => {
     await endpointFor(other, { path: '/other-team' });
 
     const db = ctx.database.db;
+    const created: EventInput = {
+      type: 'financial.entry.created',
+      subject: { type: 'financial_entry', id: 7 },
+      teamId: team.id,
+      payload: entry(team.id),
+    };
     await expect(
       db.transaction(async (tx) => {
-        await ctx.app.services.outbox.record(tx, {
-          teamId: team.id,
-          type: 'financial.entry.created',
-          data: entry(team.id),
-        });
+        await ctx.app.services.events.record(tx, created);
         throw new Error('the write failed');
       }),
     ).rejects.toThrow('the write failed');
-    expect(await db.select().from(webhookEvents).where(eq(webhookEvents.teamId, team.id))).toEqual([]);
-    expect(await db.select().from(jobs).where(eq(jobs.type, FANOUT_JOB))).toEqual([]);
+    expect(await db.select().from(domainEvents).where(eq(domainEvents.teamId, team.id))).toEqual([]);
     expect(await runJobs()).toBe(0);
+    expect(await db.select().from(jobs).where(eq(jobs.type, DELIVER_JOB))).toEqual([]);
     expect(receiver.received).toEqual([]);
 
-    const eventId = await db.transaction((tx) =>
-      ctx.app.services.outbox.record(tx, {
-        teamId: team.id,
-        type: 'financial.entry.created',
-        data: entry(team.id),
-      }),
-    );
+    const eventId = await record(created);
     await runJobs();
     expect(receiver.received.map((r) => r.path).sort()).toEqual(['/hook/all', '/hook/money']);
     for (const request of receiver.received) {
@@ -442,11 +445,9 @@ describe('events from a write path', () => {
     const team = await newTeam();
     await endpointFor(team);
     const db = ctx.database.db;
-    const eventId = await db.transaction((tx) =>
-      ctx.app.services.outbox.record(tx, { teamId: team.id, type: 'booking.created', data: { id: 1 } }),
-    );
-    const now = clock.now();
-    await insertJob(db, { type: FANOUT_JOB, payload: { eventId }, runAt: now, dedupeKey: undefined, now });
+    const eventId = await record(booking(team.id));
+    await ctx.app.services.eventConsumers.drain();
+    await fanOutEvents(db, [eventId], clock.now());
     await runJobs();
     const rows = await db
       .select()
@@ -454,5 +455,65 @@ describe('events from a write path', () => {
       .where(and(eq(webhookDeliveries.eventId, eventId)));
     expect(rows).toHaveLength(1);
     expect(receiver.received).toHaveLength(1);
+  });
+});
+
+describe('retention', () => {
+  it('removes settled attempts past WEBHOOK_DELIVERY_RETENTION_DAYS, never a pending one, and their events after them', async () => {
+    const team = await newTeam();
+    const endpoint = await endpointFor(team);
+    const delivered = await sendTest(team, endpoint);
+    await runJobs();
+    receiver.respond(500);
+    const retried = await sendTest(team, endpoint);
+    await runJobs();
+    const rowsOf = (eventId: string) =>
+      ctx.database.db
+        .select({ attempt: webhookDeliveries.attempt, status: webhookDeliveries.status })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.eventId, eventId))
+        .orderBy(webhookDeliveries.attempt);
+    expect(await rowsOf(retried)).toEqual([
+      { attempt: 1, status: 'failed' },
+      { attempt: 2, status: 'pending' },
+    ]);
+
+    // Past both retentions (30 days by default); the pending retry waits for its run.
+    clock.advance(31 * 24 * 60 * 60 * 1000);
+    await ctx.app.services.eventConsumers.drain();
+    // Two runs of the recurring cleanups: an event goes in the run after its attempts did.
+    await ctx.app.services.jobs.runDue();
+    clock.advance(15 * 60 * 1000);
+    await ctx.app.services.jobs.runDue();
+    expect(await rowsOf(delivered)).toEqual([]);
+    expect(await rowsOf(retried)).toEqual([{ attempt: 2, status: 'pending' }]);
+    const eventIds = (
+      await ctx.database.db
+        .select({ id: domainEvents.id })
+        .from(domainEvents)
+        .where(eq(domainEvents.teamId, team.id))
+    ).map((e) => e.id);
+    // The delivered event went once its attempts had; the retried one stays with its pending attempt.
+    expect(eventIds).toEqual([retried]);
+
+    receiver.respond(200);
+    await runJobs();
+    expect(await rowsOf(retried)).toEqual([{ attempt: 2, status: 'succeeded' }]);
+    expect(receiver.received.at(-1)?.headers['webhook-id']).toBe(retried);
+  });
+});
+
+describe('a deleted team', () => {
+  it('takes its events and their delivery attempts with it', async () => {
+    const team = await newTeam();
+    const endpoint = await endpointFor(team);
+    const eventId = await sendTest(team, endpoint);
+    await runJobs();
+    const db = ctx.database.db;
+    await db.execute(sql`delete from teams where id = ${team.id}`);
+    expect(await db.select().from(domainEvents).where(eq(domainEvents.id, eventId))).toEqual([]);
+    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId))).toEqual(
+      [],
+    );
   });
 });

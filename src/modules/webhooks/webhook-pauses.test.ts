@@ -4,13 +4,14 @@ import { requestAccountDeletion } from '../../../test/helpers/account.ts';
 import { type TestTeam, type TestUser, useTestContext } from '../../../test/helpers/context.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
 import { organisationHelpers } from '../organisations/organisations.test-support.ts';
+import { deliverWebhooks } from './fixtures/deliver.ts';
 import { useQueueReceiver } from './fixtures/queue-receiver.ts';
 
 const ctx = useTestContext({ env: { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
 const { organisationWithTeam, addOrganisationMember } = organisationHelpers(ctx);
 const receiver = useQueueReceiver(ctx);
 
-const runJobs = () => ctx.app.services.webhooks.queue.runDue();
+const runJobs = () => deliverWebhooks(ctx);
 
 type Endpoint = { id: number; enabled: boolean; pausedAt: string | null; pausedReason: string | null };
 

@@ -1,27 +1,24 @@
-import type { DbTransaction } from '../../db/client.ts';
-import type { InTransactionConsumer } from '../../events/event-log.ts';
+import type { PositionConsumer } from '../../events/event-consumers.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { fanOutEvents } from './deliveries.repository.ts';
 import { WEBHOOK_EVENT_TYPES } from './event-types.ts';
-import type { WebhookOutbox } from './outbox.ts';
 
 const isWebhookType = (type: string) => Object.hasOwn(WEBHOOK_EVENT_TYPES, type);
 
 /**
- * Hands every event of a webhook type to the outbox of its owner (its team, else its organisation); `data`
- * is the event's payload.
+ * The reader of the log that turns each committed event of a webhook type into its first attempts (one per
+ * endpoint of its owner that takes it) and the runs that send them, in the transaction that moves its position
+ * past them: each event is fanned out once, across processes and crashes.
  */
-export function webhooksFromEvents(outbox: WebhookOutbox): InTransactionConsumer {
-  return async (tx, events) => {
-    for (const event of events) {
-      if (!isWebhookType(event.type)) continue;
-      const owner =
-        event.teamId !== null
-          ? { teamId: event.teamId }
-          : event.organisationId !== null
-            ? { organisationId: event.organisationId }
-            : undefined;
-      if (!owner) continue;
-      // Events are recorded inside the transaction of their change.
-      await outbox.record(tx as DbTransaction, { ...owner, type: event.type, data: event.payload });
-    }
+export function webhooksFromEvents(clock: Clock): PositionConsumer {
+  return {
+    name: 'webhooks',
+    batch: 500,
+    handle: async (tx, events) => {
+      const ids = events
+        .filter((e) => isWebhookType(e.type) && (e.teamId !== null || e.organisationId !== null))
+        .map((e) => e.id);
+      await fanOutEvents(tx, ids, clock.now());
+    },
   };
 }

@@ -1,29 +1,37 @@
+import type { Db } from '../../db/client.ts';
+import { deleteInBatches } from '../../jobs/batched-deletes.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { DELIVER_JOB, type DeliverPayload, type DeliveryDeps, deliver, fanOut } from './delivery.ts';
-import { FANOUT_JOB, type FanoutPayload } from './outbox.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { DELIVER_JOB, type DeliverPayload, deleteSettledBefore } from './deliveries.repository.ts';
+import { type DeliveryDeps, deliver } from './delivery.ts';
+
+export const DELIVERY_RETENTION_JOB = 'webhooks.deleteExpiredDeliveries';
+const DAY = 24 * 3_600_000;
+const RETENTION_EVERY_MS = 15 * 60_000;
 
 /**
- * Leases: a fan-out is a few statements, a delivery at most its timeout plus the writes after it (a running
- * handler renews its lease every third of it). A process that dies hands its jobs over once they expire.
+ * A run of an endpoint's deliveries: batches of at most the timeout each, the writes after them quick (a running
+ * handler renews its lease every third of it). A process that dies hands its runs over once they expire.
  */
-const FANOUT_LEASE_MS = 15_000;
 const DELIVER_LEASE_MS = 15_000;
 
 /**
- * The webhooks' background work. Failures of a receiver are recorded and retried on the webhook schedule by the
+ * The webhooks' delivery runs. Failures of a receiver are recorded and retried on the webhook schedule by the
  * handler itself; the queue's own retries only cover the database failing under a handler.
  */
-export function defineWebhookJobs(jobs: JobQueue, deps: DeliveryDeps): void {
-  jobs.define<FanoutPayload>(
-    FANOUT_JOB,
-    async (payload) => {
-      await fanOut(deps, payload);
-    },
-    { maxAttempts: 10, backoffMs: 5_000, leaseMs: FANOUT_LEASE_MS },
-  );
-  jobs.define<DeliverPayload>(DELIVER_JOB, (payload, { signal }) => deliver(deps, payload, signal), {
+export function defineWebhookJobs(queue: JobQueue, deps: DeliveryDeps): void {
+  queue.define<DeliverPayload>(DELIVER_JOB, (payload, { signal }) => deliver(deps, payload, signal), {
     maxAttempts: 10,
     backoffMs: 5_000,
     leaseMs: Math.max(DELIVER_LEASE_MS, deps.timeoutMs * 1.5),
   });
+}
+
+/** Removes settled delivery attempts older than `days`, in batches, every quarter of an hour. */
+export function defineDeliveryRetention(jobs: JobQueue, deps: { db: Db; clock: Clock; days: number }): void {
+  jobs.define(DELIVERY_RETENTION_JOB, async () => {
+    const before = new Date(deps.clock.now().getTime() - deps.days * DAY);
+    await deleteInBatches((limit) => deleteSettledBefore(deps.db, before, limit));
+  });
+  jobs.every(DELIVERY_RETENTION_JOB, RETENTION_EVERY_MS);
 }

@@ -6,6 +6,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneDatabase } from '../../../test/helpers/database.ts';
 import { type ServerProcess, startServer, stopServer } from '../../../test/helpers/server-process.ts';
+import { openDatabase } from '../../db/client.ts';
+import { type EventInput, EventLog } from '../../events/event-log.ts';
+import { systemClock } from '../../shared/clock.ts';
+import { fanOutEvents } from './deliveries.repository.ts';
 import { Receiver } from './fixtures/receiver.ts';
 import {
   allDeliveries,
@@ -18,6 +22,7 @@ const EVENTS = 300;
 const started = new Set<ServerProcess>();
 let dataDirs: string[] = [];
 let env: Record<string, string> = {};
+let databaseUrl = '';
 const receiver = new Receiver();
 
 // Processes share one database only on PostgreSQL (an embedded database belongs to one process).
@@ -25,11 +30,15 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one database',
   beforeAll(async () => {
     const database = await cloneDatabase();
     await database.close();
-    // Both processes sign and unseal with the same service secrets, as a deployment's replicas do.
+    databaseUrl = database.url!;
+    // Both processes sign and unseal with the same service secrets, as a deployment's replicas do. Their
+    // queues and readers of the log look for work every 10 minutes only: what arrives sooner was woken by
+    // a notice from another process.
     env = webhookServerEnv({
-      DATABASE_URL: database.url!,
+      DATABASE_URL: databaseUrl,
       TOKEN_SECRET: randomBytes(32).toString('hex'),
       URL_SIGNING_SECRET: randomBytes(32).toString('hex'),
+      JOBS_POLL_INTERVAL_MS: '600000',
     });
     await receiver.start();
   });
@@ -91,6 +100,40 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one database',
       expect(webhook.verify(request.body, request.headers as Record<string, string>)).toMatchObject({
         type: 'webhook.test',
       });
+    }
+    expect(await stopServer(a!, 'SIGTERM')).toBe(0);
+    expect(await stopServer(b!, 'SIGTERM')).toBe(0);
+  }, 120_000);
+
+  it('wakes at once on what another process commits: an event to fan out, an attempt to send', async () => {
+    const [a, b] = await Promise.all([start(), start()]);
+    receiver.received.length = 0;
+    receiver.respond(200);
+    const owner = await ownerWithEndpoint(a!, receiver.url);
+    const testEvent = (message: string): EventInput => ({
+      type: 'webhook.test',
+      subject: { type: 'webhook_endpoint', id: owner.endpointId },
+      teamId: owner.teamId,
+      payload: { endpointId: owner.endpointId, message },
+    });
+    const arrived = (id: string) =>
+      until(async () => (receiver.received.some((r) => r.headers['webhook-id'] === id) ? true : undefined));
+    // Written by this process, neither server: their polls are 10 minutes apart.
+    const database = await openDatabase({ databaseUrl, dataDir: '' });
+    try {
+      const log = new EventLog(systemClock);
+      // An event of the log: a server's reader is woken by the commit's notice and fans it out.
+      const [logged] = await log.record(database.db, testEvent('fanned out by a server'));
+      await arrived(logged!.id);
+      // An attempt fanned out here, with its run: a server's queue is woken by the notice of the new job.
+      const [queued] = await database.db.transaction(async (tx) => {
+        const events = await log.record(tx, testEvent('fanned out by another process'));
+        await fanOutEvents(tx, [events[0]!.id], systemClock.now());
+        return events;
+      });
+      await arrived(queued!.id);
+    } finally {
+      await database.close();
     }
     expect(await stopServer(a!, 'SIGTERM')).toBe(0);
     expect(await stopServer(b!, 'SIGTERM')).toBe(0);

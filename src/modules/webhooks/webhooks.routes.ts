@@ -166,19 +166,10 @@ async function routes(app: App) {
   );
 }
 
-/**
- * The routes, and a hook on every response of the app (hence `fastify-plugin`): once a request that recorded
- * outbox events has answered, its transaction has committed, so this process's webhook queue is woken to fan
- * them out at once instead of at its next poll.
- */
+/** The routes (a named plugin). */
 export const webhooksRoutes = fp(
   async (app: App) => {
     await app.register(routes);
-    const { outbox } = app.services;
-    const { queue } = app.services.webhooks;
-    app.addHook('onResponse', async () => {
-      if (outbox.takeRecorded()) queue.nudge();
-    });
   },
   { name: 'webhooks' },
 );

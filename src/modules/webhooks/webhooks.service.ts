@@ -1,6 +1,8 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
@@ -9,11 +11,10 @@ import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import { lockOrganisation, ORGANISATION_MANAGERS, organisationRoleOf } from '../organisations/access.ts';
 import { lockTeam } from '../teams/teams.repository.ts';
 import type { AddressGuard } from './address-guard.ts';
-import { type DeliveryRow, findEvent, listDeliveries } from './deliveries.repository.ts';
+import { type DeliveryRow, listDeliveries } from './deliveries.repository.ts';
 import { checkEndpointUrl } from './endpoint-url.ts';
 import * as repo from './endpoints.repository.ts';
 import { eventTypeCatalogue, type WebhookEventType } from './event-types.ts';
-import type { WebhookOutbox } from './outbox.ts';
 import type { SecretBox } from './secret-box.ts';
 import { newSigningSecret } from './signing.ts';
 
@@ -63,7 +64,7 @@ export class WebhooksService {
     private readonly clock: Clock,
     private readonly secrets: SecretBox,
     private readonly guard: AddressGuard,
-    private readonly outbox: WebhookOutbox,
+    private readonly events: EventLog,
   ) {}
 
   eventTypes() {
@@ -186,31 +187,30 @@ export class WebhooksService {
   }
 
   /**
-   * Records a `webhook.test` event for this endpoint alone; the delivery machinery sends it like any other. Not
-   * an event of the log: it changes nothing, and it is for one endpoint, which the log's events (sent to every
-   * subscribed endpoint of their owner) cannot say.
+   * Records a `webhook.test` event about this endpoint: the delivery machinery sends it to that endpoint alone,
+   * whatever its event types.
    */
   async sendTest(principal: Principal, endpointId: number) {
     const { endpoint, owner } = await this.requireEndpoint(principal, endpointId, 'write');
     if (!endpoint.enabled) {
       throw errors.conflict('The endpoint is disabled: enable it (PATCH enabled: true) before testing it');
     }
-    const event = await this.db.transaction(async (tx) => {
-      const id = await this.outbox.record(tx, {
-        ...owner,
+    const [event] = await this.db.transaction((tx) =>
+      this.events.record(tx, {
         type: 'webhook.test',
-        endpointId,
-        data: { endpointId, message: 'A test event from Team Music Workspace' },
-      });
-      return findEvent(tx, id);
-    });
+        subject: { type: 'webhook_endpoint', id: endpointId },
+        actor: actorOf(principal),
+        ...owner,
+        payload: { endpointId, message: 'A test event from Team Music Workspace' },
+      }),
+    );
     if (!event) throw errors.internal();
     return {
       id: event.id,
       status: 'queued' as const,
       endpointId,
       type: 'webhook.test' as const,
-      payload: event.payload,
+      payload: { type: event.type, timestamp: event.createdAt.toISOString(), data: event.payload },
     };
   }
 

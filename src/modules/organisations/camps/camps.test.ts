@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClock, type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
-import { camps, webhookEvents } from '../../../db/schema/index.ts';
+import { camps, domainEvents } from '../../../db/schema/index.ts';
 import { organisationHelpers, type TestOrganisation } from '../organisations.test-support.ts';
 
 const clock = new TestClock(Date.parse('2030-06-10T12:00:00Z'));
@@ -206,12 +206,11 @@ describe('one camp', () => {
 describe('POST /organisations/{id}/camps/{campId}/rsvp', () => {
   const eventsOf = (organisationId: number) =>
     ctx.database.db
-      .select({ type: webhookEvents.type, payload: webhookEvents.payload, teamId: webhookEvents.teamId })
-      .from(webhookEvents)
-      .where(
-        and(eq(webhookEvents.organisationId, organisationId), eq(webhookEvents.type, 'camp.rsvp.updated')),
-      )
-      .orderBy(asc(webhookEvents.createdAt));
+      .select({ type: domainEvents.type, data: domainEvents.payload, teamId: domainEvents.teamId })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.organisationId, organisationId), eq(domainEvents.type, 'camp.rsvp.updated')))
+      .orderBy(asc(domainEvents.position))
+      .then((rows) => rows.map(({ data, ...row }) => ({ ...row, payload: { type: row.type, data } })));
 
   it("records the caller's answer, lets them change it, and emits camp.rsvp.updated for each change", async () => {
     const { organisation, team: t } = await organisationWithTeam();
