@@ -161,11 +161,12 @@ export async function createServices({
       db,
       clock,
       files: fileServices.files,
+      events,
       jobs,
       retentionDays: config.trackRetentionDays,
       musicTools: config.musicTools,
     }),
-    ...createAlbumsServices(db, clock, fileServices.files),
+    ...createAlbumsServices(db, clock, fileServices.files, events),
     ...createFinancialsServices(db, clock, outbox),
     organisations: createOrganisationsServices(db, clock, outbox, fileServices.files, departures, {
       mailer,
