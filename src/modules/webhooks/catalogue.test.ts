@@ -19,6 +19,7 @@ import { deliverWebhooks } from './fixtures/deliver.ts';
 import type { CreatedEndpoint } from './fixtures/endpoints.ts';
 import { newEndpoint } from './fixtures/endpoints.ts';
 import { useQueueReceiver } from './fixtures/queue-receiver.ts';
+import { dataComponentName } from './webhooks.openapi.ts';
 
 // Music-tool jobs run FFmpeg at a low priority.
 vi.setConfig({ testTimeout: 120_000 });
@@ -380,5 +381,43 @@ describe('whose endpoints hear of a shared track', () => {
       .filter((r) => r.path.endsWith('/owner'))
       .map((r) => JSON.parse(r.body).type);
     expect(owners).toEqual(['track.shared']);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('has one signed POST per event type in `webhooks`, its data a named component schema', async () => {
+    const doc = (await ok(await ctx.request({ method: 'GET', url: '/api/v1/openapi.json' }))) as {
+      webhooks: Record<
+        string,
+        {
+          post: {
+            parameters: { name: string; in: string }[];
+            requestBody: {
+              content: Record<
+                string,
+                { schema: { required: string[]; properties: Record<string, unknown> } }
+              >;
+            };
+          };
+        }
+      >;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(doc.webhooks)).toEqual(EVENT_TYPE_NAMES);
+    for (const type of EVENT_TYPE_NAMES) {
+      const { post } = doc.webhooks[type]!;
+      const body = post.requestBody.content['application/json']!;
+      expect(body.schema.required).toEqual(['type', 'timestamp', 'data']);
+      expect(body.schema.properties.data).toEqual({
+        $ref: `#/components/schemas/${dataComponentName(type)}`,
+      });
+      expect(doc.components.schemas[dataComponentName(type)]).toMatchObject(jsonSchemaOf(type));
+      expect(post.parameters.map((p) => `${p.in}:${p.name}`)).toEqual([
+        'header:webhook-id',
+        'header:webhook-timestamp',
+        'header:webhook-signature',
+      ]);
+    }
+    expect(dataComponentName('music_tool.job.succeeded')).toBe('WebhookMusicToolJobSucceeded');
   });
 });
