@@ -27,6 +27,7 @@ import { toursModuleRoutes } from './modules/tours/routes.ts';
 import { tracksModuleRoutes } from './modules/tracks/routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { webhooksOpenApi } from './modules/webhooks/webhooks.openapi.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { worldInventoryRoutes } from './modules/world-inventory/world-inventory.routes.ts';
 import { AllowedMethods } from './plugins/allowed-methods.ts';
@@ -126,7 +127,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(validationPlugin);
   await app.register(cursorBindingPlugin);
   await app.register(idempotencyPlugin, { db: deps.database.db, clock: deps.clock, jobs: services.jobs });
-  await app.register(openApiPlugin, { version: config.version, serverUrl: publicBaseUrl(config) });
+  await app.register(openApiPlugin, {
+    version: config.version,
+    serverUrl: publicBaseUrl(config),
+    webhooks: webhooksOpenApi(),
+  });
 
   await app.register(healthRoutes);
   await app.register(operationsRoutes);

@@ -168,11 +168,12 @@ export async function createServices({
       db,
       clock,
       files: fileServices.files,
+      events,
       jobs,
       retentionDays: config.trackRetentionDays,
       musicTools: config.musicTools,
     }),
-    ...createAlbumsServices(db, clock, fileServices.files),
+    ...createAlbumsServices(db, clock, fileServices.files, events),
     ...createFinancialsServices(db, clock, events),
     organisations: createOrganisationsServices(db, clock, events, fileServices.files, departures, {
       mailer,

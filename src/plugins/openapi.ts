@@ -28,7 +28,14 @@ declare module 'fastify' {
   }
 }
 
-type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown>>> };
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, Record<string, unknown>>>;
+  components?: { schemas?: Record<string, unknown> } & Record<string, unknown>;
+  webhooks?: Record<string, unknown>;
+};
+
+/** What the API sends rather than serves: OpenAPI 3.1 `webhooks`, and the component schemas they name. */
+export type OutgoingWebhooks = { webhooks: Record<string, unknown>; schemas: Record<string, unknown> };
 
 const API_PREFIX = '/api/v1/';
 
@@ -71,7 +78,14 @@ function byStatusCode<T>(responses: Record<string, T>): Record<string, T> {
 
 /** Collects the OpenAPI 3.1 document from the route schemas; serves it and an offline reference page. */
 export const openApiPlugin = fp(
-  async (app: FastifyInstance, { version, serverUrl }: { version: string; serverUrl: string }) => {
+  async (
+    app: FastifyInstance,
+    {
+      version,
+      serverUrl,
+      webhooks,
+    }: { version: string; serverUrl: string; webhooks?: OutgoingWebhooks | undefined },
+  ) => {
     const extensions = new Set<string>();
     const routeTable: RouteEntry[] = [];
     app.decorate('routeTable', routeTable);
@@ -120,9 +134,12 @@ export const openApiPlugin = fp(
       refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
-          ? markExtensions(
-              documentIdempotency(withoutTrailingSlashes(documentObject.openapiObject as OpenApiDocument)),
-              extensions,
+          ? withWebhooks(
+              markExtensions(
+                documentIdempotency(withoutTrailingSlashes(documentObject.openapiObject as OpenApiDocument)),
+                extensions,
+              ),
+              webhooks,
             )
           : documentObject.swaggerObject,
     });
@@ -164,4 +181,14 @@ function markExtensions(document: OpenApiDocument, extensions: Set<string>): Ope
     }
   }
   return document;
+}
+
+function withWebhooks(document: OpenApiDocument, outgoing: OutgoingWebhooks | undefined): OpenApiDocument {
+  if (!outgoing) return document;
+  const components = document.components ?? {};
+  return {
+    ...document,
+    webhooks: outgoing.webhooks,
+    components: { ...components, schemas: { ...components.schemas, ...outgoing.schemas } },
+  };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { type ErrorDetail, errors } from '../../shared/errors.ts';
@@ -6,8 +7,9 @@ import { sessionUserId } from '../../shared/tenancy.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { applyPermutation, repeatedEntries } from '../tracks/permutation.ts';
 import { requireAlbum } from './album-access.ts';
-import { recordAlbumActivity } from './album-activity.ts';
 import { mergeCollaborators } from './album-collaborators.ts';
+import { albumEvent } from './album-event.ts';
+import type { AlbumEventData } from './album-events.ts';
 import { lockAlbum } from './album-locks.ts';
 import * as repo from './album-tracks.repository.ts';
 import { MAX_ALBUM_TRACKS } from './album-tracks.schemas.ts';
@@ -32,6 +34,7 @@ export class AlbumTracksService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   /**
@@ -66,7 +69,8 @@ export class AlbumTracksService {
       const now = this.clock.now();
       await repo.appendTracks(tx, albumId, start, trackIds, userId, now);
       await updateAlbum(tx, albumId, {}, now);
-      await recordAlbumActivity(tx, principal, teamId, 'album.tracks_added', albumId, { trackIds });
+      const payload: AlbumEventData<'album.tracks_added'> = { albumId, teamId, trackIds };
+      await this.events.record(tx, albumEvent(principal, teamId, 'album.tracks_added', albumId, payload));
     });
     return albumDetail(this.db, this.files, albumId);
   }
@@ -79,7 +83,8 @@ export class AlbumTracksService {
       if (!(await lockAlbum(tx, teamId, albumId))) throw errors.notFound('album');
       if (!(await repo.removeTrack(tx, albumId, trackId))) throw errors.notFound('track on this album');
       await updateAlbum(tx, albumId, {}, this.clock.now());
-      await recordAlbumActivity(tx, principal, teamId, 'album.track_removed', albumId, { trackId });
+      const payload: AlbumEventData<'album.track_removed'> = { albumId, teamId, trackId };
+      await this.events.record(tx, albumEvent(principal, teamId, 'album.track_removed', albumId, payload));
     });
   }
 
@@ -103,9 +108,10 @@ export class AlbumTracksService {
       const now = this.clock.now();
       await repo.setTrackPositions(tx, albumId, [...ordered, ...hidden]);
       await updateAlbum(tx, albumId, {}, now);
-      await recordAlbumActivity(tx, principal, teamId, 'album.tracks_reordered', albumId, {
-        trackIds: ordered,
-      });
+      await this.events.record(
+        tx,
+        albumEvent(principal, teamId, 'album.tracks_reordered', albumId, { trackIds: ordered }),
+      );
       return { albumId, trackIds: ordered };
     });
   }

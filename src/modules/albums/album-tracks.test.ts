@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { albumHelpers } from '../../../test/helpers/albums.ts';
 import { type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
-import { activityEntries, albumTracks } from '../../db/schema/index.ts';
+import { albumTracks, domainEvents } from '../../db/schema/index.ts';
 
 const ctx = useTestContext();
 const { newAlbum, addTracks, albumWithTracks, getAlbum } = albumHelpers(ctx);
@@ -49,11 +49,15 @@ describe('the tracks of an album', () => {
       expect(res.json().tracks.map((t: { position: number }) => t.position)).toEqual([0, 1, 2]);
       expect(await storedOrder(album.id)).toEqual([b.id, c.id, a.id]);
       const activity = await ctx.database.db
-        .select({ action: activityEntries.action, data: activityEntries.data })
-        .from(activityEntries)
-        .where(and(eq(activityEntries.teamId, team.id), eq(activityEntries.action, 'album.tracks_added')))
-        .orderBy(asc(activityEntries.id));
-      expect(activity.map((e) => e.data)).toEqual([{ trackIds: [b.id] }, { trackIds: [c.id, a.id] }]);
+        .select({ action: domainEvents.type, data: domainEvents.payload })
+        .from(domainEvents)
+        .where(and(eq(domainEvents.teamId, team.id), eq(domainEvents.type, 'album.tracks_added')))
+        .orderBy(asc(domainEvents.position));
+      const ofAlbum = { albumId: album.id, teamId: team.id };
+      expect(activity.map((e) => e.data)).toEqual([
+        { ...ofAlbum, trackIds: [b.id] },
+        { ...ofAlbum, trackIds: [c.id, a.id] },
+      ]);
     });
 
     it('refuses a repeated id (400) and a track already on the album (409), adding nothing', async () => {

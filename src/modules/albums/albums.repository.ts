@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { type AlbumType, albums, albumTracks, tracks, trackVersions } from '../../db/schema/index.ts';
-import type { Actor } from '../activity/activity.ts';
+import type { Actor } from '../../events/actor.ts';
 import { createdByOf } from '../activity/authorship.ts';
 import type { AlbumRow } from './album-access.ts';
 import type { AlbumSort } from './albums.schemas.ts';

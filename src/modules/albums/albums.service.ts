@@ -1,18 +1,20 @@
 import type { Db } from '../../db/client.ts';
 import type { AlbumType } from '../../db/schema/index.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInstant, isKeyInt } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
-import { actorOf } from '../activity/activity.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireStatusFilter } from '../teams/status-filter.ts';
 import { findStatusConfig } from '../teams/teams.repository.ts';
 import { applyPermutation, repeatedEntries } from '../tracks/permutation.ts';
 import { boardTeamOf, requireAlbum } from './album-access.ts';
-import { recordAlbumActivity } from './album-activity.ts';
+import { albumEvent } from './album-event.ts';
+import type { AlbumEventData } from './album-events.ts';
 import { lockAlbum, lockBoard } from './album-locks.ts';
 import { albumDetail, coverOwner } from './album-view.ts';
 import * as repo from './albums.repository.ts';
@@ -57,6 +59,7 @@ export class AlbumsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   async list(principal: Principal, input: AlbumListInput) {
@@ -126,7 +129,8 @@ export class AlbumsService {
         { ...fields, teamId, title, statusId, position, now: this.clock.now() },
         actorOf(principal),
       );
-      await recordAlbumActivity(tx, principal, teamId, 'album.created', album.id, { statusId });
+      const payload: AlbumEventData<'album.created'> = { albumId: album.id, teamId, title, statusId };
+      await this.events.record(tx, albumEvent(principal, teamId, 'album.created', album.id, payload));
       return album.id;
     });
     return albumDetail(this.db, this.files, albumId);
@@ -136,10 +140,10 @@ export class AlbumsService {
     const { teamId } = await requireAlbum(this.db, principal, albumId);
     await this.db.transaction(async (tx) => {
       if (!(await lockAlbum(tx, teamId, albumId))) throw errors.notFound('album');
-      await repo.updateAlbum(tx, albumId, withTrimmedTitle(patch), this.clock.now());
-      await recordAlbumActivity(tx, principal, teamId, 'album.updated', albumId, {
-        fields: Object.keys(patch),
-      });
+      const changes = withTrimmedTitle(patch);
+      await repo.updateAlbum(tx, albumId, changes, this.clock.now());
+      const payload: AlbumEventData<'album.updated'> = { albumId, teamId, changes };
+      await this.events.record(tx, albumEvent(principal, teamId, 'album.updated', albumId, payload));
     });
     return albumDetail(this.db, this.files, albumId);
   }
@@ -156,7 +160,8 @@ export class AlbumsService {
       // With its pending uploads: a cover URL handed out for the album can no longer be registered.
       const { type, id } = coverOwner(albumId);
       await this.files.deleteOfOwners(teamId, [{ type, ids: [id] }], { tx });
-      await recordAlbumActivity(tx, principal, teamId, 'album.deleted', albumId, { title });
+      const payload: AlbumEventData<'album.deleted'> = { albumId, teamId, title };
+      await this.events.record(tx, albumEvent(principal, teamId, 'album.deleted', albumId, payload));
     });
   }
 
@@ -177,10 +182,13 @@ export class AlbumsService {
         const position = await board.columnSize(tx, teamId, status);
         await repo.updateAlbum(tx, albumId, { statusId: status, position }, this.clock.now());
       }
-      await recordAlbumActivity(tx, principal, teamId, 'album.status_changed', albumId, {
+      const payload: AlbumEventData<'album.status_changed'> = {
+        albumId,
+        teamId,
         from: album.statusId,
         to: status,
-      });
+      };
+      await this.events.record(tx, albumEvent(principal, teamId, 'album.status_changed', albumId, payload));
     });
     return albumDetail(this.db, this.files, albumId);
   }
@@ -212,10 +220,10 @@ export class AlbumsService {
         `the albums of status ${statusId} in this team`,
       );
       await board.setBoardPositions(tx, ordered);
-      await recordAlbumActivity(tx, principal, teamId, 'albums.reordered', statusId, {
-        statusId,
-        albumIds: ordered,
-      });
+      await this.events.record(
+        tx,
+        albumEvent(principal, teamId, 'albums.reordered', statusId, { statusId, albumIds: ordered }),
+      );
       return { statusId, albumIds: ordered };
     });
   }

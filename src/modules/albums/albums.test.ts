@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { albumHelpers } from '../../../test/helpers/albums.ts';
 import { type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
-import { activityEntries, albums, trackVersions } from '../../db/schema/index.ts';
+import { albums, domainEvents, trackVersions } from '../../db/schema/index.ts';
 
 const ctx = useTestContext();
 const { newAlbum, addTracks, albumWithTracks, getAlbum } = albumHelpers(ctx);
@@ -13,10 +13,10 @@ const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, token: s
 
 async function activityOf(team: TestTeam) {
   return ctx.database.db
-    .select({ action: activityEntries.action, subjectId: activityEntries.subjectId })
-    .from(activityEntries)
-    .where(and(eq(activityEntries.teamId, team.id), eq(activityEntries.subjectType, 'album')))
-    .orderBy(asc(activityEntries.id));
+    .select({ action: domainEvents.type, subjectId: domainEvents.subjectId })
+    .from(domainEvents)
+    .where(and(eq(domainEvents.teamId, team.id), eq(domainEvents.subjectType, 'album')))
+    .orderBy(asc(domainEvents.position));
 }
 
 /** Album ids of one status in board order, with their positions. */

@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireAlbum } from './album-access.ts';
-import { recordAlbumActivity } from './album-activity.ts';
+import { albumEvent } from './album-event.ts';
 import { lockAlbum } from './album-locks.ts';
 import { coverOwner, coverView } from './album-view.ts';
 import { updateAlbum } from './albums.repository.ts';
@@ -17,6 +18,7 @@ export class AlbumCoverService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   async createUploadUrl(principal: Principal, albumId: number, input: { fileName: string }) {
@@ -48,7 +50,10 @@ export class AlbumCoverService {
       const registered = await this.files.completeRegistration(tx, prepared);
       await this.files.deleteOfOwner(teamId, owner, { tx, keepId: registered.id });
       await updateAlbum(tx, albumId, { coverFileId: registered.id }, this.clock.now());
-      await recordAlbumActivity(tx, principal, teamId, 'album.cover_set', albumId, { fileId: registered.id });
+      await this.events.record(
+        tx,
+        albumEvent(principal, teamId, 'album.cover_set', albumId, { fileId: registered.id }),
+      );
       return registered;
     });
     return coverView(this.files, albumId, file);
@@ -62,7 +67,7 @@ export class AlbumCoverService {
       if (album.coverFileId === null) return false;
       await this.files.deleteOfOwner(teamId, coverOwner(albumId), { tx });
       await updateAlbum(tx, albumId, { coverFileId: null }, this.clock.now());
-      await recordAlbumActivity(tx, principal, teamId, 'album.cover_removed', albumId);
+      await this.events.record(tx, albumEvent(principal, teamId, 'album.cover_removed', albumId));
       return true;
     });
     if (!removed) throw errors.notFound('cover');

@@ -4,7 +4,7 @@ import { albumHelpers } from '../../../test/helpers/albums.ts';
 import type { TestTeam } from '../../../test/helpers/context.ts';
 import { expectNoOrphans, putBytes } from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
-import { activityEntries, pendingUploads } from '../../db/schema/index.ts';
+import { domainEvents, pendingUploads } from '../../db/schema/index.ts';
 
 const ctx = useStorageTestContext('local');
 const { newAlbum, getAlbum } = albumHelpers(ctx);
@@ -80,9 +80,9 @@ describe('the album cover', () => {
     expect((await ctx.fetchUrl(first.url)).status).toBe(404);
     expect((await getAlbum(team, album.id)).cover.fileId).toBe(second.fileId);
     const actions = await ctx.database.db
-      .select({ action: activityEntries.action })
-      .from(activityEntries)
-      .where(and(eq(activityEntries.teamId, team.id), eq(activityEntries.action, 'album.cover_set')));
+      .select({ action: domainEvents.type })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.teamId, team.id), eq(domainEvents.type, 'album.cover_set')));
     expect(actions).toHaveLength(2);
     await expectNoOrphans(ctx);
   });

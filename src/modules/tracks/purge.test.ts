@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../test/helpers/context.ts';
 import { expectNoOrphans, testWav } from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
-import { activityEntries, files } from '../../db/schema/index.ts';
+import { domainEvents, files } from '../../db/schema/index.ts';
 
 const ctx = useStorageTestContext('local', { env: { TRACK_RETENTION_DAYS: '30' } });
 const DAY = 86_400_000;
@@ -72,10 +72,20 @@ describe('purge of soft-deleted tracks', () => {
     expect(get.statusCode).toBe(200);
     expect(await filesOf(team)).toHaveLength(1);
     const purged = await ctx.app.deps.database.db
-      .select({ subjectId: activityEntries.subjectId, actor: activityEntries.actorUserId })
-      .from(activityEntries)
-      .where(and(eq(activityEntries.teamId, team.id), eq(activityEntries.action, 'track.purged')));
-    expect(purged).toEqual([{ subjectId: String(doomed.id), actor: null }]);
+      .select({
+        subjectId: domainEvents.subjectId,
+        actor: domainEvents.actorUserId,
+        data: domainEvents.payload,
+      })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.teamId, team.id), eq(domainEvents.type, 'track.deleted')));
+    expect(purged.filter((e) => e.data.mode === 'purged')).toEqual([
+      {
+        subjectId: String(doomed.id),
+        actor: null,
+        data: { trackId: doomed.id, teamId: team.id, mode: 'purged' },
+      },
+    ]);
     await expectNoOrphans(ctx);
   });
 });

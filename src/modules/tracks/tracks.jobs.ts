@@ -1,10 +1,11 @@
 import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tracks } from '../../db/schema/index.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
-import { recordActivity } from '../activity/activity.ts';
 import type { FilesService } from '../files/files.service.ts';
+import type { TrackEventData } from './track-events.ts';
 import { deleteTrackFiles } from './track-files.ts';
 import { deleteTrack } from './tracks.repository.ts';
 
@@ -14,14 +15,20 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const BATCH = 50;
 
-type Dependencies = { db: Db; clock: Clock; files: FilesService; retentionDays: number };
+type Dependencies = { db: Db; clock: Clock; files: FilesService; events: EventLog; retentionDays: number };
 
 /**
  * Hard-deletes tracks soft-deleted more than `retentionDays` ago, with their files, one track per
  * transaction so a crash loses nothing and a restore racing the purge wins or loses whole. Answers how
  * many tracks went.
  */
-export async function purgeDeletedTracks({ db, clock, files, retentionDays }: Dependencies): Promise<number> {
+export async function purgeDeletedTracks({
+  db,
+  clock,
+  files,
+  events,
+  retentionDays,
+}: Dependencies): Promise<number> {
   const cutoff = new Date(clock.now().getTime() - retentionDays * DAY);
   const due = and(isNotNull(tracks.deletedAt), lt(tracks.deletedAt, cutoff));
   let purged = 0;
@@ -37,21 +44,24 @@ export async function purgeDeletedTracks({ db, clock, files, retentionDays }: De
       const gone = await files.transaction(async (tx) => {
         // Locked and checked again: the track may have been restored or purged by another process.
         const [track] = await tx
-          .select({ teamId: tracks.teamId, deletedAt: tracks.deletedAt })
+          .select({ teamId: tracks.teamId })
           .from(tracks)
           .where(and(eq(tracks.id, id), due))
           .for('update', { skipLocked: true });
         if (!track) return false;
         await deleteTrackFiles(files, tx, track.teamId, id);
         await deleteTrack(tx, id);
-        await recordActivity(tx, {
-          actorUserId: null,
-          actorKeyId: null,
+        const payload: TrackEventData<'track.deleted'> = {
+          trackId: id,
           teamId: track.teamId,
-          action: 'track.purged',
-          subjectType: 'track',
-          subjectId: id,
-          data: { deletedAt: track.deletedAt?.toISOString(), retentionDays },
+          mode: 'purged',
+        };
+        // The retention's doing: no actor.
+        await events.record(tx, {
+          type: 'track.deleted',
+          subject: { type: 'track', id },
+          teamId: track.teamId,
+          payload,
         });
         return true;
       });

@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'd
 import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery, preparedSelect } from '../../db/prepared.ts';
 import { files, trackLinks, tracks, trackTeams, trackVersions } from '../../db/schema/index.ts';
+import type { Actor } from '../../events/actor.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { MAX_PAGE_SIZE } from '../../shared/schemas.ts';
 import { keyIsActiveSql, sessionIsActiveSql } from '../../shared/session-state.ts';
-import type { Actor } from '../activity/activity.ts';
 import type { TrackRow } from './track-access.ts';
 
 // Drizzle writes columns of a single-table select unqualified: outer references in subqueries must be explicit.

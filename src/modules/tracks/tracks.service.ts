@@ -1,25 +1,26 @@
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../events/actor.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import { confirmCaller, type Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInstant, isKeyInt, isKeyText } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
-import { activityRecorder, actorOf } from '../activity/activity.ts';
 import { takeTrackOffTeamAlbums } from '../albums/album-tracks.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireStatusFilter } from '../teams/status-filter.ts';
 import { coverView, currentCoverView } from './covers/covers.service.ts';
 import { applyPermutation, repeatedEntries } from './permutation.ts';
+import { teamEvent } from './team-event.ts';
 import { boardTeamOfTracks, requireTrackForChange } from './track-access.ts';
 import { lockTrackBoard, requireBoardStatus } from './track-board.ts';
+import type { TrackEventData } from './track-events.ts';
 import { deleteTrackFiles } from './track-files.ts';
 import { listTeamIdsOfUser } from './track-teams.ts';
 import * as repo from './tracks.repository.ts';
 import { audioOwner } from './version-audio.ts';
 import { setVersionAudioKey } from './versions/versions.repository.ts';
-
-const record = activityRecorder('track');
 
 export type TrackPatch = {
   title?: string;
@@ -59,11 +60,13 @@ export class TracksService {
       FilesService,
       'createUploadUrl' | 'deleteOfOwners' | 'downloadUrl' | 'transaction'
     >,
+    private readonly events: EventLog,
   ) {}
 
   /**
    * Creates a track in the team's first status with its first version, and the upload URL for that
-   * version's audio. When no URL can be issued (file type, quota), the track is not kept.
+   * version's audio. When no URL can be issued (file type, quota), the track is not kept (and no event is
+   * recorded: the event is written with the upload key, once the track stays).
    */
   async create(
     principal: Principal,
@@ -86,9 +89,6 @@ export class TracksService {
         },
         actorOf(principal),
       );
-      await record(tx, principal, input.teamId, 'track.created', created.track.id, {
-        versionId: created.version.id,
-      });
       return created;
     });
     let ticket: Awaited<ReturnType<FilesService['createUploadUrl']>>;
@@ -105,7 +105,20 @@ export class TracksService {
       await repo.deleteTrack(this.db, track.id);
       throw error;
     }
-    await setVersionAudioKey(this.db, version.id, ticket.key);
+    await this.db.transaction(async (tx) => {
+      await setVersionAudioKey(tx, version.id, ticket.key);
+      const payload: TrackEventData<'track.created'> = {
+        trackId: track.id,
+        teamId: input.teamId,
+        versionId: version.id,
+        title: track.title,
+        statusId: track.statusId,
+      };
+      await this.events.record(
+        tx,
+        teamEvent(principal, input.teamId, 'track.created', subject(track.id), payload),
+      );
+    });
     const { uploadUrl, method, headers, key, expiresAt } = ticket;
     return {
       ...(await this.detail(this.db, track.id)),
@@ -199,9 +212,13 @@ export class TracksService {
     if (fields.isrc) fields.isrc = fields.isrc.replaceAll('-', '');
     return this.db.transaction(async (tx) => {
       await repo.updateTrack(tx, trackId, fields, this.clock.now());
-      await record(tx, principal, track.teamId, 'track.updated', trackId, {
-        fields: Object.keys(patch),
-      });
+      const changes = { ...patch, ...(fields.title === undefined ? {} : { title: fields.title }) };
+      if (fields.isrc !== undefined) changes.isrc = fields.isrc;
+      const payload: TrackEventData<'track.updated'> = { trackId, teamId: track.teamId, changes };
+      await this.events.record(
+        tx,
+        teamEvent(principal, track.teamId, 'track.updated', subject(trackId), payload),
+      );
       return this.detail(tx, trackId);
     });
   }
@@ -216,7 +233,11 @@ export class TracksService {
         await deleteTrackFiles(this.files, tx, access.track.teamId, trackId);
         await repo.deleteTrack(tx, trackId);
       } else await repo.updateTrack(tx, trackId, { deletedAt: this.clock.now() }, this.clock.now());
-      await record(tx, principal, access.track.teamId, `track.deleted`, trackId, { mode });
+      const payload: TrackEventData<'track.deleted'> = { trackId, teamId: access.track.teamId, mode };
+      await this.events.record(
+        tx,
+        teamEvent(principal, access.track.teamId, 'track.deleted', subject(trackId), payload),
+      );
     });
   }
 
@@ -225,7 +246,11 @@ export class TracksService {
     if (access.track.deletedAt === null) throw errors.conflict('The track is not deleted');
     return this.db.transaction(async (tx) => {
       await repo.updateTrack(tx, trackId, { deletedAt: null }, this.clock.now());
-      await record(tx, principal, access.track.teamId, 'track.restored', trackId);
+      const payload: TrackEventData<'track.restored'> = { trackId, teamId: access.track.teamId };
+      await this.events.record(
+        tx,
+        teamEvent(principal, access.track.teamId, 'track.restored', subject(trackId), payload),
+      );
       return this.detail(tx, trackId);
     });
   }
@@ -235,10 +260,16 @@ export class TracksService {
     return this.db.transaction(async (tx) => {
       await requireBoardStatus(tx, track.teamId, status, '/body/status');
       if (track.statusId !== status) await repo.moveTrackToStatus(tx, track, status, this.clock.now());
-      await record(tx, principal, track.teamId, 'track.status_changed', trackId, {
+      const payload: TrackEventData<'track.status_changed'> = {
+        trackId,
+        teamId: track.teamId,
         from: track.statusId,
         to: status,
-      });
+      };
+      await this.events.record(
+        tx,
+        teamEvent(principal, track.teamId, 'track.status_changed', subject(trackId), payload),
+      );
       return this.detail(tx, trackId);
     });
   }
@@ -265,7 +296,10 @@ export class TracksService {
         `the tracks of status ${statusId} in this team`,
       );
       await repo.setPositions(tx, ordered);
-      await record(tx, principal, teamId, 'tracks.reordered', statusId, { statusId, trackIds: ordered });
+      await this.events.record(
+        tx,
+        teamEvent(principal, teamId, 'tracks.reordered', subject(statusId), { statusId, trackIds: ordered }),
+      );
       return { statusId, trackIds: ordered };
     });
   }
@@ -286,7 +320,18 @@ export class TracksService {
         teamId,
         principal.type === 'session' ? principal.userId : null,
       );
-      if (added) await record(tx, principal, track.teamId, 'track.shared', trackId, { teamId });
+      if (added) {
+        // The owning team's event: the other team is named by its id only, and is not told.
+        const payload: TrackEventData<'track.shared'> = {
+          trackId,
+          teamId: track.teamId,
+          sharedWithTeamId: teamId,
+        };
+        await this.events.record(
+          tx,
+          teamEvent(principal, track.teamId, 'track.shared', subject(trackId), payload),
+        );
+      }
       const view = await this.view(tx, trackId);
       return { trackId, teamIds: view.teamIds };
     });
@@ -305,8 +350,17 @@ export class TracksService {
       );
     await this.db.transaction(async (tx) => {
       if (!(await repo.unshareTrack(tx, trackId, teamId))) throw errors.notFound('share with this team');
-      const albumIds = await takeTrackOffTeamAlbums(tx, teamId, trackId, this.clock.now());
-      await record(tx, principal, track.teamId, 'track.unshared', trackId, { teamId, albumIds });
+      // The other team's albums are not the owning team's to hear of.
+      await takeTrackOffTeamAlbums(tx, teamId, trackId, this.clock.now());
+      const payload: TrackEventData<'track.unshared'> = {
+        trackId,
+        teamId: track.teamId,
+        sharedWithTeamId: teamId,
+      };
+      await this.events.record(
+        tx,
+        teamEvent(principal, track.teamId, 'track.unshared', subject(trackId), payload),
+      );
     });
   }
 
@@ -323,7 +377,10 @@ export class TracksService {
         { trackId, kind, url: input.url, platform: input.platform?.trim().toLowerCase() ?? null },
         actorOf(principal),
       );
-      await record(tx, principal, track.teamId, `track.${kind}_added`, trackId, { linkId: link.id });
+      await this.events.record(
+        tx,
+        teamEvent(principal, track.teamId, `track.${kind}_added`, subject(trackId), { linkId: link.id }),
+      );
       return {
         id: link.id,
         kind: link.kind,
@@ -334,6 +391,8 @@ export class TracksService {
     });
   }
 }
+
+const subject = (id: number | string) => ({ type: 'track', id });
 
 type Link = {
   id: number;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { EventLog } from '../../events/event-log.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -26,31 +27,33 @@ export function createTracksServices(deps: {
   db: Db;
   clock: Clock;
   files: FilesService;
+  /** Where every change of the area records its event. */
+  events: EventLog;
   jobs: JobQueue;
   retentionDays: number;
   musicTools: MusicToolsSettings;
 }) {
-  const { db, clock, files, jobs, retentionDays } = deps;
+  const { db, clock, files, events, jobs, retentionDays } = deps;
   registerTrackStatusUsage();
-  defineTracksJobs(jobs, { db, clock, files, retentionDays });
-  const trackVersions = new VersionsService(db, clock, files);
-  const trackComments = new CommentsService(db, clock, files);
+  defineTracksJobs(jobs, { db, clock, files, events, retentionDays });
+  const trackVersions = new VersionsService(db, clock, files, events);
+  const trackComments = new CommentsService(db, clock, files, events);
   return {
-    tracks: new TracksService(db, clock, files),
+    tracks: new TracksService(db, clock, files, events),
     trackVersions,
-    trackReviews: new ReviewsService(db, clock, trackVersions),
-    trackTodos: new TodosService(db, clock),
+    trackReviews: new ReviewsService(db, clock, trackVersions, events),
+    trackTodos: new TodosService(db, clock, events),
     trackComments,
     trackCommentAttachments: new CommentAttachmentsService(db, files, trackComments),
-    trackCovers: new TrackCoversService(db, clock, files),
-    trackMedia: new TrackMediaService(db, files),
-    trackCollaborators: new CollaboratorsService(db),
+    trackCovers: new TrackCoversService(db, clock, files, events),
+    trackMedia: new TrackMediaService(db, files, events),
+    trackCollaborators: new CollaboratorsService(db, events),
     trackCollections: new TrackCollectionsService(db),
     trackSearch: new TrackSearchService(db),
     trackAssets: new TrackAssetsService(db, files),
-    trackStems: new StemsService(db, clock, files),
-    trackVersionFiles: new VersionFilesService(db, files),
+    trackStems: new StemsService(db, clock, files, events),
+    trackVersionFiles: new VersionFilesService(db, files, events),
     trackPlays: new PlaysService(db, clock, files),
-    trackMusicTools: new MusicToolsService({ db, clock, jobs, files, settings: deps.musicTools }),
+    trackMusicTools: new MusicToolsService({ db, clock, jobs, files, events, settings: deps.musicTools }),
   };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestTeam, useTestContext } from '../../../test/helpers/context.ts';
 import { describeSecurityMatrix, type MatrixCase } from '../../../test/helpers/security-matrix.ts';
-import { activityEntries } from '../../db/schema/index.ts';
+import { domainEvents } from '../../db/schema/index.ts';
 import { DEFAULT_STATUS_CONFIG } from '../teams/default-status-config.ts';
 
 const ctx = useTestContext();
@@ -13,9 +13,9 @@ const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, token: string, p
 
 async function activityOf(team: TestTeam) {
   return ctx.database.db
-    .select({ action: activityEntries.action, subjectId: activityEntries.subjectId })
-    .from(activityEntries)
-    .where(eq(activityEntries.teamId, team.id));
+    .select({ action: domainEvents.type, subjectId: domainEvents.subjectId })
+    .from(domainEvents)
+    .where(eq(domainEvents.teamId, team.id));
 }
 
 describe('tracks', () => {

@@ -36,7 +36,11 @@ async function routes(app: App) {
       ...read,
       schema: {
         operationId: 'webhooks.eventTypes',
-        summary: 'The event types an endpoint can subscribe to, each with an example payload',
+        summary: 'The event types an endpoint can subscribe to, each with an example payload and its schema',
+        description:
+          'Each type with what it means, an example of the body an endpoint receives and the JSON Schema of its ' +
+          '`data`. Events about a track, its versions, stems, comments, reviews and music-tool jobs go to the ' +
+          'team that owns the track, never to teams it is shared with; album events to the album’s team.',
         tags,
         response: { 200: EventTypeList },
       },

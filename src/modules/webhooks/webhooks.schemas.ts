@@ -124,6 +124,11 @@ export const EventTypeInfo = Type.Object({
     },
     { description: 'The JSON body an endpoint receives' },
   ),
+  dataSchema: Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      'The JSON Schema of `data` (the same as the `webhooks` section of the OpenAPI document names): ids and ' +
+      'the changed fields, never data the receiving team cannot read itself',
+  }),
 });
 
 export const EventTypeList = Type.Object({ items: Type.Array(EventTypeInfo) });

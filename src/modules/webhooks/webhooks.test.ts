@@ -23,6 +23,7 @@ describe('event types', () => {
       type: string;
       description: string;
       examplePayload: { data: Record<string, unknown> };
+      dataSchema: Record<string, unknown>;
     }[];
     expect(items.map((i) => i.type)).toEqual([
       'financial.entry.created',
@@ -34,6 +35,9 @@ describe('event types', () => {
       'booking.cancelled',
       'camp.rsvp.updated',
       'webhook.test',
+      ...EVENT_TYPE_NAMES.filter((type) =>
+        /^(track|version|stem|comment|review|music_tool|album)\./.test(type),
+      ),
     ]);
     for (const item of items) {
       expect(item.description.length).toBeGreaterThan(10);
@@ -42,6 +46,7 @@ describe('event types', () => {
         timestamp: expect.any(String),
         data: expect.anything(),
       });
+      expect(item.dataSchema).toMatchObject({ type: 'object', properties: expect.any(Object) });
     }
     const created = items.find((i) => i.type === 'financial.entry.created')!;
     expect(Object.keys(created.examplePayload.data).sort()).toEqual(

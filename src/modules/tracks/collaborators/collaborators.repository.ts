@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { trackCollaborators, tracks, users } from '../../../db/schema/index.ts';
-import type { Actor } from '../../activity/activity.ts';
+import type { Actor } from '../../../events/actor.ts';
 
 const columns = {
   id: trackCollaborators.id,

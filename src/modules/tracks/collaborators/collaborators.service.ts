@@ -1,8 +1,10 @@
 import type { Db } from '../../../db/client.ts';
+import { actorOf } from '../../../events/actor.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../../shared/pagination.ts';
-import { actorOf, recordActivity } from '../../activity/activity.ts';
+import { teamEvent } from '../team-event.ts';
 import { requireTrack, requireTrackForChange } from '../track-access.ts';
 import { nonMembers } from '../track-teams.ts';
 import * as repo from './collaborators.repository.ts';
@@ -14,7 +16,10 @@ type CollaboratorInput = { roles: string[]; name?: string; userId?: string; emai
 
 /** People who worked on a track, with their roles, and the same grouped by role. */
 export class CollaboratorsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventLog,
+  ) {}
 
   async list(principal: Principal, trackId: number, page: { limit: number; cursor?: string | undefined }) {
     await requireTrack(this.db, principal, trackId);
@@ -56,14 +61,19 @@ export class CollaboratorsService {
         { trackId, name: name, userId: input.userId ?? null, email: input.email ?? null, roles },
         actorOf(principal),
       );
-      await recordActivity(tx, {
-        ...actorOf(principal),
-        teamId: track.teamId,
-        action: 'collaborator.added',
-        subjectType: 'track',
-        subjectId: trackId,
-        data: { collaboratorId: row.id, roles },
-      });
+      await this.events.record(
+        tx,
+        teamEvent(
+          principal,
+          track.teamId,
+          'collaborator.added',
+          { type: 'track', id: trackId },
+          {
+            collaboratorId: row.id,
+            roles,
+          },
+        ),
+      );
       return row;
     });
   }
@@ -74,14 +84,18 @@ export class CollaboratorsService {
       throw errors.notFound('collaborator');
     await this.db.transaction(async (tx) => {
       await repo.deleteCollaborator(tx, collaboratorId);
-      await recordActivity(tx, {
-        ...actorOf(principal),
-        teamId: track.teamId,
-        action: 'collaborator.removed',
-        subjectType: 'track',
-        subjectId: trackId,
-        data: { collaboratorId },
-      });
+      await this.events.record(
+        tx,
+        teamEvent(
+          principal,
+          track.teamId,
+          'collaborator.removed',
+          { type: 'track', id: trackId },
+          {
+            collaboratorId,
+          },
+        ),
+      );
     });
   }
 }

@@ -1,8 +1,8 @@
 import type { Db } from '../../../db/client.ts';
+import { actorOf } from '../../../events/actor.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { type ErrorDetail, errors } from '../../../shared/errors.ts';
 import { extensionFor } from '../../../storage/content-type.ts';
-import { actorOf } from '../../activity/activity.ts';
 import { ticketView } from '../../files/file-view.ts';
 import { type FilesService, isAppError, type PreparedUpload } from '../../files/files.service.ts';
 import { resolveMediaType, resolveUploadType } from '../../files/media-type.ts';
@@ -74,7 +74,7 @@ export class CommentAttachmentsService {
     const teamId = access.track.teamId;
     const prepared = await this.prepare(principal, teamId, versionId, attachments);
     const commentId = await this.files.commitRegistration(prepared, async (tx) => {
-      const id = await this.comments.insert(tx, principal, access, comment, { attachments: prepared.length });
+      const id = await this.comments.insert(tx, principal, access, comment, prepared.length);
       for (const upload of prepared)
         await this.files.completeRegistration(tx, upload, { owner: attachmentOwner(id) });
       return id;

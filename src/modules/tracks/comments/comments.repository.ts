@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { commentReactions, versionComments } from '../../../db/schema/index.ts';
-import type { Actor } from '../../activity/activity.ts';
+import type { Actor } from '../../../events/actor.ts';
 
 /** General comments (no timestamp) first, then by position in the audio; ties in creation order. */
 const orderKey = sql<number>`coalesce(${versionComments.atSeconds}, -1)`;

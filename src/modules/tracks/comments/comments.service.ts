@@ -1,11 +1,13 @@
 import type { Db } from '../../../db/client.ts';
+import { actorOf } from '../../../events/actor.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { isKeyInt, isKeyNumber } from '../../../shared/cursor-values.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
-import { activityRecorder, actorOf } from '../../activity/activity.ts';
 import type { FilesService } from '../../files/files.service.ts';
+import { teamEvent } from '../team-event.ts';
 import {
   requireVersion,
   requireVersionForChange,
@@ -14,9 +16,8 @@ import {
 } from '../track-access.ts';
 import { TRACK_FILE_OWNERS } from '../track-files.ts';
 import { attachmentsOf } from './comment-attachment-view.ts';
+import type { CommentEventData } from './comment-events.ts';
 import * as repo from './comments.repository.ts';
-
-const record = activityRecorder('comment');
 
 type Page = { limit: number; cursor?: string | undefined };
 
@@ -32,6 +33,7 @@ export class CommentsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   async list(principal: Principal, trackId: number, versionId: number, page: Page) {
@@ -68,31 +70,31 @@ export class CommentsService {
       ]);
   }
 
-  /** Writes a checked comment and its activity entry (with `data`) in `tx`; answers its id. */
+  /** Writes a checked comment and its event in `tx` (with the number of attachments it gets); answers its id. */
   async insert(
     tx: Db,
     principal: Principal,
     access: VersionAccess,
     input: NewComment,
-    data: Record<string, unknown> = {},
+    attachmentCount = 0,
   ): Promise<number> {
     const { track, version } = access;
-    const id = await repo.insertComment(
-      tx,
-      {
-        versionId: version.id,
-        parentId: input.parentId ?? null,
-        atSeconds: input.atSeconds ?? null,
-        body: input.comment.trim(),
-      },
-      actorOf(principal),
-      this.clock.now(),
-    );
-    await record(tx, principal, track.teamId, 'comment.created', id, {
-      trackId: track.id,
+    const fields = {
       versionId: version.id,
       parentId: input.parentId ?? null,
-      ...data,
+      atSeconds: input.atSeconds ?? null,
+      body: input.comment.trim(),
+    };
+    const id = await repo.insertComment(tx, fields, actorOf(principal), this.clock.now());
+    await this.record(tx, principal, 'comment.created', {
+      commentId: id,
+      versionId: version.id,
+      trackId: track.id,
+      teamId: track.teamId,
+      parentId: fields.parentId,
+      comment: fields.body,
+      atSeconds: fields.atSeconds,
+      attachmentCount,
     });
     return id;
   }
@@ -112,9 +114,13 @@ export class CommentsService {
     if (input.atSeconds !== undefined) fields.atSeconds = input.atSeconds;
     return this.db.transaction(async (tx) => {
       await repo.updateComment(tx, commentId, fields, this.clock.now());
-      await record(tx, principal, access.track.teamId, 'comment.updated', commentId, {
-        trackId,
+      const { body, ...rest } = fields;
+      await this.record(tx, principal, 'comment.updated', {
+        commentId,
         versionId,
+        trackId,
+        teamId: access.track.teamId,
+        changes: { ...rest, ...(body === undefined ? {} : { comment: body }) },
       });
       return this.viewOf(tx, access.track.teamId, versionId, commentId);
     });
@@ -128,13 +134,14 @@ export class CommentsService {
     await this.files.transaction(async (tx) => {
       const thread = await repo.threadIds(tx, commentId);
       const owners = [{ type: TRACK_FILE_OWNERS.commentAttachment, ids: thread }];
-      const fileIds = await this.files.deleteOfOwners(teamId, owners, { tx });
+      await this.files.deleteOfOwners(teamId, owners, { tx });
       await repo.deleteComment(tx, commentId);
-      await record(tx, principal, teamId, 'comment.deleted', commentId, {
-        trackId,
+      await this.record(tx, principal, 'comment.deleted', {
+        commentId,
         versionId,
+        trackId,
+        teamId,
         removedCommentIds: thread,
-        removedFileIds: fileIds,
       });
     });
   }
@@ -147,11 +154,20 @@ export class CommentsService {
     return this.db.transaction(async (tx) => {
       const added = await repo.addReaction(tx, commentId, normalised, actorOf(principal), this.clock.now());
       if (added)
-        await record(tx, principal, track.teamId, 'comment.reacted', commentId, {
-          trackId,
-          versionId,
-          emoji: normalised,
-        });
+        await this.events.record(
+          tx,
+          teamEvent(
+            principal,
+            track.teamId,
+            'comment.reacted',
+            { type: 'comment', id: commentId },
+            {
+              trackId,
+              versionId,
+              emoji: normalised,
+            },
+          ),
+        );
       return this.viewOf(tx, track.teamId, versionId, commentId);
     });
   }
@@ -163,12 +179,33 @@ export class CommentsService {
     const normalised = emoji.normalize('NFC');
     await this.db.transaction(async (tx) => {
       if (await repo.removeReaction(tx, commentId, normalised, actorOf(principal)))
-        await record(tx, principal, track.teamId, 'comment.unreacted', commentId, {
-          trackId,
-          versionId,
-          emoji: normalised,
-        });
+        await this.events.record(
+          tx,
+          teamEvent(
+            principal,
+            track.teamId,
+            'comment.unreacted',
+            { type: 'comment', id: commentId },
+            {
+              trackId,
+              versionId,
+              emoji: normalised,
+            },
+          ),
+        );
     });
+  }
+
+  private record<T extends 'comment.created' | 'comment.updated' | 'comment.deleted'>(
+    tx: Db,
+    principal: Principal,
+    type: T,
+    payload: CommentEventData<T>,
+  ) {
+    return this.events.record(
+      tx,
+      teamEvent(principal, payload.teamId, type, { type: 'comment', id: payload.commentId }, payload),
+    );
   }
 
   private async requireComment(versionId: number, commentId: number) {

@@ -1,19 +1,28 @@
 import type { Db } from '../../../db/client.ts';
+import { actorOf } from '../../../events/actor.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
-import { activityRecorder, actorOf } from '../../activity/activity.ts';
 import { storedFileView, ticketView } from '../../files/file-view.ts';
 import { type FileRow, findFile } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { coverContentType } from '../../files/media-type.ts';
 import { ownedBy, registerOwnedUpload, removeOwnedUpload } from '../../files/owned-uploads.ts';
+import { teamEvent } from '../team-event.ts';
 import { requireTrack, requireTrackForChange } from '../track-access.ts';
 import { coverOwner } from '../track-files.ts';
 import { touchTrack } from '../tracks.repository.ts';
 import * as repo from './covers.repository.ts';
 
-const record = activityRecorder('track');
+/** A cover's event (not a webhook type): its subject is the track. */
+const coverEvent = (
+  principal: Principal,
+  teamId: number,
+  type: string,
+  trackId: number,
+  payload: Record<string, unknown>,
+) => teamEvent(principal, teamId, type, { type: 'track', id: trackId }, payload);
 
 type Page = { limit: number; cursor?: string | undefined };
 
@@ -56,6 +65,7 @@ export class TrackCoversService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   private async view(file: FileRow, currentId: number | null) {
@@ -101,10 +111,13 @@ export class TrackCoversService {
       createdBy: actorOf(principal).actorUserId,
       also: async (tx, registered) => {
         const current = await repo.setCoverIfNone(tx, trackId, registered.id, this.clock.now());
-        await record(tx, principal, track.teamId, 'track.cover_added', trackId, {
-          coverId: registered.id,
-          current,
-        });
+        await this.events.record(
+          tx,
+          coverEvent(principal, track.teamId, 'track.cover_added', trackId, {
+            coverId: registered.id,
+            current,
+          }),
+        );
       },
     });
     if (!file) throw errors.notFound('cover');
@@ -118,7 +131,10 @@ export class TrackCoversService {
       const locked = await repo.lockCoverFile(tx, track.teamId, trackId, coverId);
       if (!locked) return undefined;
       await repo.setCurrentCover(tx, trackId, coverId, this.clock.now());
-      await record(tx, principal, track.teamId, 'track.cover_set', trackId, { coverId });
+      await this.events.record(
+        tx,
+        coverEvent(principal, track.teamId, 'track.cover_set', trackId, { coverId }),
+      );
       return locked;
     });
     if (file) return this.view(file, coverId);
@@ -142,10 +158,10 @@ export class TrackCoversService {
         // The foreign key clears tracks.cover_file_id; the track's answer changed, so it counts as updated.
         const wasCurrent = track.coverFileId === coverId;
         if (wasCurrent) await touchTrack(tx, trackId, this.clock.now());
-        await record(tx, principal, track.teamId, 'track.cover_deleted', trackId, {
-          coverId,
-          wasCurrent,
-        });
+        await this.events.record(
+          tx,
+          coverEvent(principal, track.teamId, 'track.cover_deleted', trackId, { coverId, wasCurrent }),
+        );
       },
     );
     if (!removed) throw errors.notFound('cover');

@@ -5,7 +5,7 @@ import { expectNoOrphans, putBytes } from '../../../../test/helpers/file-flow.ts
 import { describeSecurityMatrix, type MatrixCase } from '../../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
 import { expectRefusals, type Refusal, tinyPng, uploadCover } from '../../../../test/helpers/track-files.ts';
-import { activityEntries } from '../../../db/schema/index.ts';
+import { domainEvents } from '../../../db/schema/index.ts';
 
 const ctx = useStorageTestContext('local');
 
@@ -97,9 +97,9 @@ describe('track covers', () => {
       [ticket.id, true],
     ]);
     const actions = await ctx.database.db
-      .select({ action: activityEntries.action })
-      .from(activityEntries)
-      .where(eq(activityEntries.teamId, team.id));
+      .select({ action: domainEvents.type })
+      .from(domainEvents)
+      .where(eq(domainEvents.teamId, team.id));
     expect(actions.filter((a) => a.action === 'track.cover_added')).toHaveLength(2);
   });
 

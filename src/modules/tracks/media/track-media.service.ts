@@ -1,17 +1,17 @@
 import type { Db } from '../../../db/client.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
-import { activityRecorder } from '../../activity/activity.ts';
 import { storedFileView, ticketView } from '../../files/file-view.ts';
 import type { FileRow } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { resolveUploadType } from '../../files/media-type.ts';
 import { registerOwnedUpload, removeOwnedUpload } from '../../files/owned-uploads.ts';
+import { teamEvent } from '../team-event.ts';
 import { requireTrack, requireTrackForChange } from '../track-access.ts';
+import type { TrackEventData } from '../track-events.ts';
 import { trackMediaOwner } from '../track-files.ts';
-
-const record = activityRecorder('track');
 
 type Page = { limit: number; cursor?: string | undefined };
 
@@ -24,6 +24,7 @@ export class TrackMediaService {
   constructor(
     private readonly db: Db,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   private async view(file: FileRow, withPeaks: boolean) {
@@ -69,8 +70,20 @@ export class TrackMediaService {
       owner: trackMediaOwner(trackId),
       fileId: mediaId,
       createdBy: userId,
-      also: (tx, registered) =>
-        record(tx, principal, track.teamId, 'track.media_added', trackId, { mediaId: registered.id }),
+      also: async (tx, registered) => {
+        const payload: TrackEventData<'track.media_added'> = {
+          trackId,
+          teamId: track.teamId,
+          mediaId: registered.id,
+          fileName: registered.originalName,
+          contentType: registered.contentType,
+          size: registered.size,
+        };
+        await this.events.record(
+          tx,
+          teamEvent(principal, track.teamId, 'track.media_added', { type: 'track', id: trackId }, payload),
+        );
+      },
     });
     if (!file) throw errors.notFound('media');
     return this.view(file, true);
@@ -84,7 +97,13 @@ export class TrackMediaService {
       track.teamId,
       trackMediaOwner(trackId),
       mediaId,
-      (tx) => record(tx, principal, track.teamId, 'track.media_deleted', trackId, { mediaId }),
+      async (tx) => {
+        const payload: TrackEventData<'track.media_deleted'> = { trackId, teamId: track.teamId, mediaId };
+        await this.events.record(
+          tx,
+          teamEvent(principal, track.teamId, 'track.media_deleted', { type: 'track', id: trackId }, payload),
+        );
+      },
     );
     if (!removed) throw errors.notFound('media');
   }

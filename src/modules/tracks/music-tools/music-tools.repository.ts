@@ -8,7 +8,7 @@ import {
   teams,
   versionAnalyses,
 } from '../../../db/schema/index.ts';
-import type { Actor } from '../../activity/activity.ts';
+import type { Actor } from '../../../events/actor.ts';
 import { createdByOf } from '../../activity/authorship.ts';
 
 export type RunRow = typeof musicToolRuns.$inferSelect;

@@ -35,7 +35,7 @@ export const MusicToolBody = Type.Object(
 
 export const MusicToolJobParams = Type.Object({ id: Id, versionId: Id, jobId: Uuid });
 
-const MusicToolError = Type.Object({
+export const MusicToolError = Type.Object({
   code: Type.String({
     description:
       '`audio_missing`, `audio_unreadable`, `audio_silent`, `processing_timeout`, `processing_limit` (the ' +

@@ -7,12 +7,13 @@ import { uuidv7 } from 'uuidv7';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { MusicToolError, MusicToolOperation } from '../../../db/schema/index.ts';
+import { type Actor, actorOf } from '../../../events/actor.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import { type JobContext, type JobQueue, MEDIA_POOL } from '../../../jobs/job-queue.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { AppError, type ErrorDetail, errors } from '../../../shared/errors.ts';
 import { extensionFor } from '../../../storage/content-type.ts';
-import { type Actor, actorOf, recordActivity } from '../../activity/activity.ts';
 import { type FileRow, listFilesOfOwner } from '../../files/files.repository.ts';
 import type { FileOwner, FilesService, PreparedUpload } from '../../files/files.service.ts';
 import { insertStem } from '../stems/stems.repository.ts';
@@ -20,6 +21,7 @@ import { requireVersion, requireVersionForChange } from '../track-access.ts';
 import { audioOwner, extraFilesOwner, stemsOwner } from '../version-audio.ts';
 import { countVersionFiles } from '../version-files/version-files.repository.ts';
 import { MAX_VERSION_FILES } from '../version-files/version-files.service.ts';
+import type { MusicToolEventData } from './music-tool-events.ts';
 import * as repo from './music-tools.repository.ts';
 import type { ConvertFormat, SplitMode } from './music-tools.schemas.ts';
 import * as ops from './operations.ts';
@@ -87,6 +89,7 @@ export class MusicToolsService {
       clock: Clock;
       jobs: JobQueue;
       files: FilesService;
+      events: EventLog;
       settings: MusicToolsSettings;
     },
   ) {
@@ -121,13 +124,12 @@ export class MusicToolsService {
         throw errors.tooManyJobs(maxJobsPerTeam, TOO_MANY_JOBS_RETRY_SECONDS);
       const run = await repo.insertRun(tx, { id: uuidv7(), trackId, ...wanted }, actorOf(principal), now);
       await jobs.enqueue<MusicToolPayload>(tx, MUSIC_TOOL_JOB, { runId: run.id });
-      await recordActivity(tx, {
-        ...actorOf(principal),
+      await this.deps.events.record(tx, {
+        type: 'version.music_tool_requested',
+        subject: { type: 'version', id: versionId },
+        actor: actorOf(principal),
         teamId: track.teamId,
-        action: 'version.music_tool_requested',
-        subjectType: 'version',
-        subjectId: versionId,
-        data: { trackId, runId: run.id, operation: body.operation, ...parameters },
+        payload: { trackId, runId: run.id, operation: body.operation, ...parameters },
       });
       return run;
     });
@@ -161,8 +163,48 @@ export class MusicToolsService {
           { runId, code: error.code, detail: error.detail },
           'music tool run failed',
         );
-      await repo.finishRun(db, runId, { error: failure }, clock.now());
+      await db.transaction((tx) => this.finish(tx, run, { error: failure }));
     }
+  }
+
+  /**
+   * Ends the run with its outcome and records music_tool.job.succeeded or failed, in `tx`; false when another
+   * attempt finished it meanwhile (then nothing is recorded).
+   */
+  private async finish(
+    tx: Db,
+    run: repo.RunRow,
+    outcome: { result: Record<string, unknown> } | { error: MusicToolError },
+  ): Promise<boolean> {
+    if (!(await repo.finishRun(tx, run.id, outcome, this.deps.clock.now()))) return false;
+    const job = {
+      jobId: run.id,
+      versionId: run.versionId,
+      trackId: run.trackId,
+      teamId: run.teamId,
+      operation: run.operation,
+      parameters: run.parameters as Record<string, string>,
+    };
+    const event =
+      'result' in outcome
+        ? {
+            type: 'music_tool.job.succeeded',
+            payload: {
+              ...job,
+              result: outcome.result,
+            } satisfies MusicToolEventData<'music_tool.job.succeeded'>,
+          }
+        : {
+            type: 'music_tool.job.failed',
+            payload: { ...job, error: outcome.error } satisfies MusicToolEventData<'music_tool.job.failed'>,
+          };
+    await this.deps.events.record(tx, {
+      ...event,
+      subject: { type: 'music_tool_job', id: run.id },
+      actor: actorOfRun(run),
+      teamId: run.teamId,
+    });
+    return true;
   }
 
   private async execute(run: repo.RunRow, signal: AbortSignal): Promise<void> {
@@ -247,23 +289,7 @@ export class MusicToolsService {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await repo.saveAnalysis(tx, run.versionId, run.id, analysis, now);
-      if (
-        !(await repo.finishRun(tx, run.id, { result: { ...analysis, analysedAt: now.toISOString() } }, now))
-      )
-        return;
-      await recordActivity(tx, {
-        ...actorOfRun(run),
-        teamId: run.teamId,
-        action: 'version.analyzed',
-        subjectType: 'version',
-        subjectId: run.versionId,
-        data: {
-          trackId: run.trackId,
-          runId: run.id,
-          key: analysis.key?.name ?? null,
-          tempoBpm: analysis.tempoBpm,
-        },
-      });
+      await this.finish(tx, run, { result: { ...analysis, analysedAt: now.toISOString() } });
     });
   }
 
@@ -274,7 +300,7 @@ export class MusicToolsService {
     name: string,
     details: Record<string, unknown>,
   ) {
-    const { files, clock } = this.deps;
+    const { files } = this.deps;
     const full = () => new ToolFailure('version_files_full');
     if ((await countVersionFiles(this.deps.db, run.teamId, run.versionId)) >= MAX_VERSION_FILES) throw full();
     const owner = extraFilesOwner(run.versionId);
@@ -283,15 +309,8 @@ export class MusicToolsService {
       if ((await countVersionFiles(tx, run.teamId, run.versionId, true)) >= MAX_VERSION_FILES) throw full();
       const file = await files.completeRegistration(tx, prepared);
       const result = { ...fileResult(file), ...details };
-      if (!(await repo.finishRun(tx, run.id, { result }, clock.now()))) throw new RunFinished();
-      await recordActivity(tx, {
-        ...actorOfRun(run),
-        teamId: run.teamId,
-        action: 'version.file_added',
-        subjectType: 'version',
-        subjectId: run.versionId,
-        data: { trackId: run.trackId, fileId: file.id, runId: run.id, operation: run.operation },
-      });
+      // The new file is announced by the job's event (its result names it).
+      if (!(await this.finish(tx, run, { result }))) throw new RunFinished();
     });
   }
 
@@ -326,18 +345,10 @@ export class MusicToolsService {
           actorOfRun(run),
           now,
         );
-        await recordActivity(tx, {
-          ...actorOfRun(run),
-          teamId: run.teamId,
-          action: 'stem.created',
-          subjectType: 'stem',
-          subjectId: stemId,
-          data: { trackId: run.trackId, versionId: run.versionId, fileId: file.id, runId: run.id },
-        });
         made.push({ stemId, name: stem.name, ...fileResult(file) });
       }
-      if (!(await repo.finishRun(tx, run.id, { result: { mode, stems: made } }, now)))
-        throw new RunFinished();
+      // The new stems are announced by the job's event (its result names them).
+      if (!(await this.finish(tx, run, { result: { mode, stems: made } }))) throw new RunFinished();
     });
   }
 

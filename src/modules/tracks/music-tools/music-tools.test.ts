@@ -4,7 +4,7 @@ import { TEST_SECRETS } from '../../../../test/helpers/context.ts';
 import { describeSecurityMatrix, type MatrixCase } from '../../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
 import { buildApp } from '../../../app.ts';
-import { activityEntries, files, jobs, musicToolRuns, versionStems } from '../../../db/schema/index.ts';
+import { domainEvents, files, jobs, musicToolRuns, versionStems } from '../../../db/schema/index.ts';
 import { measureLoudness, runFfmpeg } from '../../../media/ffmpeg.ts';
 import { clickTrack, toneBetweenSilences, triad } from '../../../media/music-test-audio.ts';
 import { encodeWav, sine } from '../../../media/test-audio.ts';
@@ -72,12 +72,15 @@ describe('music tools: analyze', () => {
     expect(job.finishedAt).not.toBeNull();
     const detail = (await call('GET', `${base}/detail`, team.owner.token)).json();
     expect(detail.analysis.loudness).toEqual(job.result.loudness);
-    const activity = await ctx.database.db
-      .select({ action: activityEntries.action })
-      .from(activityEntries)
-      .where(and(eq(activityEntries.teamId, team.id), eq(activityEntries.subjectId, String(versionId))));
-    expect(activity.map((a) => a.action)).toEqual(
-      expect.arrayContaining(['version.music_tool_requested', 'version.analyzed']),
+    const events = await ctx.database.db
+      .select({ type: domainEvents.type, subjectId: domainEvents.subjectId })
+      .from(domainEvents)
+      .where(eq(domainEvents.teamId, team.id));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { type: 'version.music_tool_requested', subjectId: String(versionId) },
+        { type: 'music_tool.job.succeeded', subjectId: job.id },
+      ]),
     );
   });
 });

@@ -1,16 +1,16 @@
 import type { Db } from '../../../db/client.ts';
 import type { ReviewDecision } from '../../../db/schema/index.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
-import { activityRecorder } from '../../activity/activity.ts';
+import { teamEvent } from '../team-event.ts';
 import { requireVersionForChange } from '../track-access.ts';
 import { nonMembers } from '../track-teams.ts';
 import type { VersionsService } from '../versions/versions.service.ts';
+import type { ReviewEventData } from './review-events.ts';
 import * as repo from './reviews.repository.ts';
-
-const record = activityRecorder('review');
 
 /**
  * Review requests on a version: one open review at a time; the requester may withdraw it; each reviewer
@@ -21,6 +21,7 @@ export class ReviewsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly versions: VersionsService,
+    private readonly events: EventLog,
   ) {}
 
   async request(principal: Principal, trackId: number, versionId: number, reviewerIds: string[]) {
@@ -41,9 +42,11 @@ export class ReviewsService {
       if (await repo.lockOpenReview(tx, versionId)) throw openAlready();
       const reviewId = await repo.insertReview(tx, versionId, userId, reviewerIds, now);
       if (reviewId === undefined) throw openAlready();
-      await record(tx, principal, track.teamId, 'review.requested', reviewId, {
-        trackId,
+      await this.record(tx, principal, 'review.requested', {
+        reviewId,
         versionId,
+        trackId,
+        teamId: track.teamId,
         reviewerIds,
       });
       return this.versions.detailOf(tx, track.teamId, versionId, principal);
@@ -57,7 +60,12 @@ export class ReviewsService {
       const review = await this.openReview(tx, versionId);
       if (review.requestedBy !== userId) throw errors.forbidden('Only the requester can withdraw a review');
       await repo.setReviewStatus(tx, review.id, 'withdrawn', this.clock.now());
-      await record(tx, principal, track.teamId, 'review.withdrawn', review.id, { trackId, versionId });
+      await this.record(tx, principal, 'review.withdrawn', {
+        reviewId: review.id,
+        versionId,
+        trackId,
+        teamId: track.teamId,
+      });
       return this.versions.detailOf(tx, track.teamId, versionId, principal);
     });
   }
@@ -70,7 +78,19 @@ export class ReviewsService {
       const reviewer = await this.requireReviewer(tx, review.id, userId);
       if (!reviewer.listenedAt) {
         await repo.updateReviewer(tx, review.id, userId, { listenedAt: this.clock.now() });
-        await record(tx, principal, track.teamId, 'review.listened', review.id, { trackId, versionId });
+        await this.events.record(
+          tx,
+          teamEvent(
+            principal,
+            track.teamId,
+            'review.listened',
+            { type: 'review', id: review.id },
+            {
+              trackId,
+              versionId,
+            },
+          ),
+        );
       }
       return this.versions.detailOf(tx, track.teamId, versionId, principal);
     });
@@ -85,17 +105,35 @@ export class ReviewsService {
       await this.requireReviewer(tx, review.id, userId);
       await repo.updateReviewer(tx, review.id, userId, { decision, decidedAt: now });
       const decisions = await repo.decisionsOf(tx, review.id);
-      if (decisions.includes('changes_requested'))
-        await repo.setReviewStatus(tx, review.id, 'changes_requested', now);
-      else if (decisions.every((d) => d === 'approved'))
-        await repo.setReviewStatus(tx, review.id, 'approved', now);
-      await record(tx, principal, track.teamId, 'review.decided', review.id, {
-        trackId,
+      const status = decisions.includes('changes_requested')
+        ? 'changes_requested'
+        : decisions.every((d) => d === 'approved')
+          ? 'approved'
+          : 'open';
+      if (status !== 'open') await repo.setReviewStatus(tx, review.id, status, now);
+      await this.record(tx, principal, 'review.decided', {
+        reviewId: review.id,
         versionId,
+        trackId,
+        teamId: track.teamId,
+        reviewerId: userId,
         decision,
+        status,
       });
       return this.versions.detailOf(tx, track.teamId, versionId, principal);
     });
+  }
+
+  private record<T extends 'review.requested' | 'review.decided' | 'review.withdrawn'>(
+    tx: Db,
+    principal: Principal,
+    type: T,
+    payload: ReviewEventData<T>,
+  ) {
+    return this.events.record(
+      tx,
+      teamEvent(principal, payload.teamId, type, { type: 'review', id: payload.reviewId }, payload),
+    );
   }
 
   private async openReview(tx: Db, versionId: number) {

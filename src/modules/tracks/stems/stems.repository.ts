@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { versionStems } from '../../../db/schema/index.ts';
-import type { Actor } from '../../activity/activity.ts';
+import type { Actor } from '../../../events/actor.ts';
 import { createdByOf } from '../../activity/authorship.ts';
 
 const stemColumns = {

@@ -1,18 +1,19 @@
 import type { Db } from '../../../db/client.ts';
+import { actorOf } from '../../../events/actor.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { isPositionCursor } from '../../../shared/cursor-values.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
-import { activityRecorder, actorOf } from '../../activity/activity.ts';
 import type { FileRow } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { audioFileView } from '../audio-file-view.ts';
+import { teamEvent } from '../team-event.ts';
 import { requireVersion, requireVersionForChange } from '../track-access.ts';
 import { stemsOwner } from '../version-audio.ts';
+import type { StemEventData } from './stem-events.ts';
 import * as repo from './stems.repository.ts';
-
-const record = activityRecorder('stem');
 
 type StemInput = { name?: string; instrument?: string | null; notes?: string | null };
 type PageInput = { limit: number; cursor?: string | undefined };
@@ -28,6 +29,7 @@ export class StemsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   /** An upload URL for a stem's audio; its key registers the stem (or is given up with discardUpload). */
@@ -90,16 +92,15 @@ export class StemsService {
       input.stemKey,
       principal,
       async (tx, file) => {
-        const id = await repo.insertStem(
-          tx,
+        const fields = { ...fieldsOf(input), name: input.name.trim(), fileId: file.id };
+        const id = await repo.insertStem(tx, versionId, fields, actorOf(principal), this.clock.now());
+        await this.record(tx, principal, 'stem.created', {
+          stemId: id,
           versionId,
-          { ...fieldsOf(input), name: input.name.trim(), fileId: file.id },
-          actorOf(principal),
-          this.clock.now(),
-        );
-        await record(tx, principal, track.teamId, 'stem.created', id, {
           trackId,
-          versionId,
+          teamId: track.teamId,
+          name: fields.name,
+          instrument: fields.instrument ?? null,
           fileId: file.id,
         });
         return id;
@@ -124,16 +125,14 @@ export class StemsService {
       const stem = await repo.lockStem(tx, versionId, stemId);
       if (!stem) throw errors.notFound('stem');
       if (file && stem.fileId !== null) await this.files.delete(track.teamId, [stem.fileId], { tx });
-      await repo.updateStem(
-        tx,
+      const changes = { ...fieldsOf(fields), ...(file ? { fileId: file.id } : {}) };
+      await repo.updateStem(tx, stemId, changes, this.clock.now());
+      await this.record(tx, principal, 'stem.updated', {
         stemId,
-        { ...fieldsOf(fields), ...(file ? { fileId: file.id } : {}) },
-        this.clock.now(),
-      );
-      await record(tx, principal, track.teamId, 'stem.updated', stemId, {
-        trackId,
         versionId,
-        fields: Object.keys(input),
+        trackId,
+        teamId: track.teamId,
+        changes,
       });
     };
     if (stemKey === undefined) await this.files.transaction((tx) => change(tx));
@@ -149,7 +148,7 @@ export class StemsService {
       if (!stem) throw errors.notFound('stem');
       await repo.deleteStem(tx, stemId);
       if (stem.fileId !== null) await this.files.delete(track.teamId, [stem.fileId], { tx });
-      await record(tx, principal, track.teamId, 'stem.deleted', stemId, { trackId, versionId });
+      await this.record(tx, principal, 'stem.deleted', { stemId, versionId, trackId, teamId: track.teamId });
     });
   }
 
@@ -166,10 +165,12 @@ export class StemsService {
       // The stem's file id is cleared by the database as the file row goes.
       await this.files.delete(track.teamId, [stem.fileId], { tx });
       await repo.updateStem(tx, stemId, {}, this.clock.now());
-      await record(tx, principal, track.teamId, 'stem.file_removed', stemId, {
-        trackId,
+      await this.record(tx, principal, 'stem.updated', {
+        stemId,
         versionId,
-        fileId: stem.fileId,
+        trackId,
+        teamId: track.teamId,
+        changes: { fileId: null },
       });
     });
     return this.viewOf(track.teamId, versionId, stemId);
@@ -202,6 +203,18 @@ export class StemsService {
     });
     return this.files.commitRegistration(prepared, async (tx) =>
       work(tx, await this.files.completeRegistration(tx, prepared)),
+    );
+  }
+
+  private record<T extends 'stem.created' | 'stem.updated' | 'stem.deleted'>(
+    tx: Db,
+    principal: Principal,
+    type: T,
+    payload: StemEventData<T>,
+  ) {
+    return this.events.record(
+      tx,
+      teamEvent(principal, payload.teamId, type, { type: 'stem', id: payload.stemId }, payload),
     );
   }
 

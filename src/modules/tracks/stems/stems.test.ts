@@ -10,7 +10,7 @@ import {
   uploadStemBytes,
   versionsBase,
 } from '../../../../test/helpers/version-uploads.ts';
-import { activityEntries, files } from '../../../db/schema/index.ts';
+import { domainEvents, files } from '../../../db/schema/index.ts';
 
 const ctx = useStorageTestContext('local');
 const call = callWith(ctx);
@@ -119,9 +119,9 @@ describe('stems of a version', () => {
     const detail = await call('GET', `${versionsBase(track)}/${track.versionId}/detail`, token);
     expect(detail.json().counts.stems).toBe(2);
     const actions = await ctx.database.db
-      .select({ action: activityEntries.action })
-      .from(activityEntries)
-      .where(eq(activityEntries.teamId, team.id));
+      .select({ action: domainEvents.type })
+      .from(domainEvents)
+      .where(eq(domainEvents.teamId, team.id));
     expect(actions.map((a) => a.action)).toContain('stem.created');
   });
 

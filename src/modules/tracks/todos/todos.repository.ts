@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { versionTodos } from '../../../db/schema/index.ts';
-import type { Actor } from '../../activity/activity.ts';
+import type { Actor } from '../../../events/actor.ts';
 import { createdByOf } from '../../activity/authorship.ts';
 
 const todoColumns = {

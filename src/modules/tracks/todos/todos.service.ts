@@ -1,14 +1,23 @@
 import type { Db } from '../../../db/client.ts';
+import { actorOf } from '../../../events/actor.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../../shared/pagination.ts';
-import { activityRecorder, actorOf } from '../../activity/activity.ts';
+import { teamEvent } from '../team-event.ts';
 import { requireVersion, requireVersionForChange } from '../track-access.ts';
 import { nonMembers } from '../track-teams.ts';
 import * as repo from './todos.repository.ts';
 
-const record = activityRecorder('todo');
+/** A to-do's event (not a webhook type): its subject is the to-do. */
+const todoEvent = (
+  principal: Principal,
+  teamId: number,
+  type: string,
+  todoId: number,
+  payload: Record<string, unknown>,
+) => teamEvent(principal, teamId, type, { type: 'todo', id: todoId }, payload);
 
 type TodoInput = { todo?: string; done?: boolean; assigneeId?: string | null; dueDate?: string | null };
 
@@ -17,6 +26,7 @@ export class TodosService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async list(
@@ -47,7 +57,10 @@ export class TodosService {
         actorOf(principal),
         now,
       );
-      await record(tx, principal, track.teamId, 'todo.created', id, { trackId, versionId });
+      await this.events.record(
+        tx,
+        todoEvent(principal, track.teamId, 'todo.created', id, { trackId, versionId }),
+      );
       return (await repo.findTodo(tx, versionId, id))!;
     });
   }
@@ -58,11 +71,14 @@ export class TodosService {
     await this.checkAssignee(track.teamId, input.assigneeId);
     return this.db.transaction(async (tx) => {
       await repo.updateTodo(tx, todoId, fieldsOf(input), this.clock.now());
-      await record(tx, principal, track.teamId, 'todo.updated', todoId, {
-        trackId,
-        versionId,
-        fields: Object.keys(input),
-      });
+      await this.events.record(
+        tx,
+        todoEvent(principal, track.teamId, 'todo.updated', todoId, {
+          trackId,
+          versionId,
+          fields: Object.keys(input),
+        }),
+      );
       return (await repo.findTodo(tx, versionId, todoId))!;
     });
   }
@@ -72,7 +88,10 @@ export class TodosService {
     await this.requireTodo(versionId, todoId);
     await this.db.transaction(async (tx) => {
       await repo.deleteTodo(tx, todoId);
-      await record(tx, principal, track.teamId, 'todo.deleted', todoId, { trackId, versionId });
+      await this.events.record(
+        tx,
+        todoEvent(principal, track.teamId, 'todo.deleted', todoId, { trackId, versionId }),
+      );
     });
   }
 

@@ -1,16 +1,16 @@
 import type { Db } from '../../../db/client.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
-import { activityRecorder } from '../../activity/activity.ts';
 import { type FileRow, listFilesOfOwner } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { audioFileView } from '../audio-file-view.ts';
+import { teamEvent } from '../team-event.ts';
 import { requireVersionForChange } from '../track-access.ts';
 import { extraFilesOwner, VERSION_FILE_OWNER } from '../version-audio.ts';
+import type { VersionEventData } from '../versions/version-events.ts';
 import { countVersionFiles } from './version-files.repository.ts';
-
-const record = activityRecorder('version');
 
 /** The most additional files one version holds (they are all listed in its detail). */
 export const MAX_VERSION_FILES = 20;
@@ -40,6 +40,7 @@ export class VersionFilesService {
   constructor(
     private readonly db: Db,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
   async createUpload(
@@ -87,10 +88,19 @@ export class VersionFilesService {
     const file = await this.files.commitRegistration(prepared, async (tx) => {
       roomFor(await countVersionFiles(tx, track.teamId, versionId, true));
       const registered = await this.files.completeRegistration(tx, prepared);
-      await record(tx, principal, track.teamId, 'version.file_added', versionId, {
+      const payload: VersionEventData<'version.file_added'> = {
+        versionId,
         trackId,
+        teamId: track.teamId,
         fileId: registered.id,
-      });
+        fileName: registered.originalName,
+        contentType: registered.contentType,
+        size: registered.size,
+      };
+      await this.events.record(
+        tx,
+        teamEvent(principal, track.teamId, 'version.file_added', { type: 'version', id: versionId }, payload),
+      );
       return registered;
     });
     return versionFileView(this.files, file);
@@ -105,7 +115,22 @@ export class VersionFilesService {
     await this.files.transaction(async (tx) => {
       if ((await this.files.delete(track.teamId, [fileId], { tx })).length === 0)
         throw errors.notFound('file');
-      await record(tx, principal, track.teamId, 'version.file_deleted', versionId, { trackId, fileId });
+      const payload: VersionEventData<'version.file_deleted'> = {
+        versionId,
+        trackId,
+        teamId: track.teamId,
+        fileId,
+      };
+      await this.events.record(
+        tx,
+        teamEvent(
+          principal,
+          track.teamId,
+          'version.file_deleted',
+          { type: 'version', id: versionId },
+          payload,
+        ),
+      );
     });
   }
 }

@@ -9,7 +9,7 @@ import {
   versionStems,
   versionTodos,
 } from '../../../db/schema/index.ts';
-import type { Actor } from '../../activity/activity.ts';
+import type { Actor } from '../../../events/actor.ts';
 import { createdByOf } from '../../activity/authorship.ts';
 
 // Drizzle writes columns of a single-table select unqualified: outer references in subqueries must be explicit.

@@ -1,11 +1,12 @@
 import type { Db } from '../../../db/client.ts';
+import { actorOf } from '../../../events/actor.ts';
+import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { isPositionCursor } from '../../../shared/cursor-values.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
-import { actorOf, recordActivityBy } from '../../activity/activity.ts';
 import { listFilesOfOwner } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { audioFileView } from '../audio-file-view.ts';
@@ -13,6 +14,7 @@ import { findAnalysis } from '../music-tools/music-tools.repository.ts';
 import { applyPermutation } from '../permutation.ts';
 import { playMark } from '../play-marks.ts';
 import { latestReview } from '../reviews/reviews.repository.ts';
+import { teamEvent } from '../team-event.ts';
 import {
   requireTrack,
   requireTrackForChange,
@@ -23,6 +25,7 @@ import { deleteFilesOfVersions } from '../track-files.ts';
 import { touchTrack } from '../tracks.repository.ts';
 import { audioOwner } from '../version-audio.ts';
 import { listVersionFiles } from '../version-files/version-files.service.ts';
+import type { VersionEventData } from './version-events.ts';
 import * as repo from './versions.repository.ts';
 import { VERSION_AUDIO_OWNER } from './versions.repository.ts';
 
@@ -32,9 +35,13 @@ export class VersionsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly files: FilesService,
+    private readonly events: EventLog,
   ) {}
 
-  /** Adds a version at the end of the track's list and answers it with the upload URL of its audio. */
+  /**
+   * Adds a version at the end of the track's list and answers it with the upload URL of its audio; its event
+   * is recorded once the URL is issued (without one, the version is not kept).
+   */
   async create(principal: Principal, trackId: number, audioFileName: string, audioFileSize?: number) {
     const userId = sessionUserId(principal);
     const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
@@ -44,7 +51,6 @@ export class VersionsService {
       await repo.lockVersionIds(tx, trackId);
       const id = await repo.insertVersion(tx, trackId, fileName, actorOf(principal), now);
       await touchTrack(tx, trackId, now);
-      await this.record(tx, principal, track.teamId, 'version.created', id, { trackId });
       return id;
     });
     let ticket: Awaited<ReturnType<FilesService['createUploadUrl']>>;
@@ -61,7 +67,15 @@ export class VersionsService {
       await repo.deleteVersion(this.db, versionId);
       throw error;
     }
-    await repo.setVersionAudioKey(this.db, versionId, ticket.key);
+    await this.db.transaction(async (tx) => {
+      await repo.setVersionAudioKey(tx, versionId, ticket.key);
+      await this.record(tx, principal, 'version.created', versionId, {
+        versionId,
+        trackId,
+        teamId: track.teamId,
+        audioFileName: fileName,
+      });
+    });
     const { uploadUrl, method, headers, key, expiresAt } = ticket;
     return {
       ...(await this.detailOf(this.db, track.teamId, versionId, principal)),
@@ -92,9 +106,15 @@ export class VersionsService {
         durationSeconds: file.audio?.durationSeconds ?? null,
         updatedAt: this.clock.now(),
       });
-      await this.record(tx, principal, track.teamId, 'version.audio_registered', versionId, {
+      await this.record(tx, principal, 'version.audio_registered', versionId, {
+        versionId,
         trackId,
+        teamId: track.teamId,
         fileId: file.id,
+        fileName: file.originalName,
+        contentType: file.contentType,
+        size: file.size,
+        durationSeconds: file.audio?.durationSeconds ?? null,
       });
     });
     return this.detailOf(this.db, track.teamId, versionId, principal);
@@ -145,17 +165,15 @@ export class VersionsService {
   ) {
     const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const now = this.clock.now();
+    const changes = { ...fields, ...(fields.name ? { name: fields.name.trim() } : {}) };
     return this.db.transaction(async (tx) => {
-      await repo.updateVersion(
-        tx,
-        versionId,
-        { ...fields, ...(fields.name ? { name: fields.name.trim() } : {}) },
-        now,
-      );
+      await repo.updateVersion(tx, versionId, changes, now);
       await touchTrack(tx, trackId, now);
-      await this.record(tx, principal, track.teamId, 'version.updated', versionId, {
+      await this.record(tx, principal, 'version.updated', versionId, {
+        versionId,
         trackId,
-        fields: Object.keys(fields),
+        teamId: track.teamId,
+        changes,
       });
       return this.detailOf(tx, track.teamId, versionId, principal);
     });
@@ -171,7 +189,11 @@ export class VersionsService {
       await deleteFilesOfVersions(this.files, tx, track.teamId, [versionId]);
       await repo.deleteVersion(tx, versionId);
       await touchTrack(tx, trackId, this.clock.now());
-      await this.record(tx, principal, track.teamId, 'version.deleted', versionId, { trackId });
+      await this.record(tx, principal, 'version.deleted', versionId, {
+        versionId,
+        trackId,
+        teamId: track.teamId,
+      });
     });
   }
 
@@ -182,7 +204,11 @@ export class VersionsService {
       await repo.lockVersionIds(tx, trackId);
       await repo.markFinal(tx, trackId, versionId, now);
       await touchTrack(tx, trackId, now);
-      await this.record(tx, principal, track.teamId, 'version.marked_final', versionId, { trackId });
+      await this.record(tx, principal, 'version.marked_final', versionId, {
+        versionId,
+        trackId,
+        teamId: track.teamId,
+      });
       return this.detailOf(tx, track.teamId, versionId, principal);
     });
   }
@@ -201,20 +227,33 @@ export class VersionsService {
       );
       await repo.setVersionPositions(tx, ordered, now);
       await touchTrack(tx, trackId, now);
-      await this.record(tx, principal, track.teamId, 'versions.reordered', trackId, { versionIds: ordered });
+      await this.events.record(
+        tx,
+        teamEvent(
+          principal,
+          track.teamId,
+          'versions.reordered',
+          { type: 'track', id: trackId },
+          {
+            versionIds: ordered,
+          },
+        ),
+      );
       return { trackId, versionIds: ordered };
     });
   }
 
-  private record(
-    tx: Db,
-    principal: Principal,
-    teamId: number,
-    action: string,
-    subjectId: number,
-    data: Record<string, unknown>,
-  ) {
-    const subjectType = action.startsWith('versions.') ? 'track' : 'version';
-    return recordActivityBy(tx, principal, { teamId, action, subjectType, subjectId, data });
+  private record<
+    T extends
+      | 'version.created'
+      | 'version.updated'
+      | 'version.deleted'
+      | 'version.marked_final'
+      | 'version.audio_registered',
+  >(tx: Db, principal: Principal, type: T, versionId: number, payload: VersionEventData<T>) {
+    return this.events.record(
+      tx,
+      teamEvent(principal, payload.teamId, type, { type: 'version', id: versionId }, payload),
+    );
   }
 }
