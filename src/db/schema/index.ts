@@ -1,6 +1,5 @@
 /** Every table of the service; one file per area. */
 
-export * from './activity.ts';
 export * from './albums.ts';
 export * from './chat.ts';
 export * from './contacts.ts';

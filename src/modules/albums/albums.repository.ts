@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type Placeholders, preparedQuery } from '../../db/prepared.ts';
 import { type AlbumType, albums, albumTracks, tracks, trackVersions } from '../../db/schema/index.ts';
 import type { Actor } from '../../events/actor.ts';
-import { createdByOf } from '../activity/authorship.ts';
+import { createdByOf } from '../../shared/authorship.ts';
 import type { AlbumRow } from './album-access.ts';
 import type { AlbumSort } from './albums.schemas.ts';
 

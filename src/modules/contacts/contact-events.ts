@@ -3,7 +3,7 @@ import { contactEvents } from '../../db/schema/index.ts';
 import { actorOf } from '../../events/actor.ts';
 import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
-import { createdByOf } from '../activity/authorship.ts';
+import { createdByOf } from '../../shared/authorship.ts';
 
 /** Kinds of `contact_events` rows; each is one kind of timeline item. */
 export const CONTACT_EVENT_KINDS = ['created', 'updated', 'lead_status_changed', 'notes_changed'] as const;

@@ -8,7 +8,7 @@ import {
   contacts,
   type LeadStatus,
 } from '../../db/schema/index.ts';
-import { newTeamRow, type Stamps } from '../activity/authorship.ts';
+import { newTeamRow, type Stamps } from '../../shared/authorship.ts';
 import type { HandleValue } from './contact-input.ts';
 
 const outerContactId = sql.raw('"contacts"."id"');

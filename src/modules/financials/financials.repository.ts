@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { financialEntries as entries, type FinancialStatus } from '../../db/schema/index.ts';
-import { newTeamRow, type Stamps } from '../activity/authorship.ts';
+import { newTeamRow, type Stamps } from '../../shared/authorship.ts';
 
 export const entryColumns = {
   id: entries.id,

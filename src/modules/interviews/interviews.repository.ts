@@ -7,8 +7,8 @@ import {
   interviews,
   teams,
 } from '../../db/schema/index.ts';
+import { newTeamRow, type Stamps } from '../../shared/authorship.ts';
 import type { SlugScope } from '../../shared/slugs.ts';
-import { newTeamRow, type Stamps } from '../activity/authorship.ts';
 
 export const interviewColumns = {
   id: interviews.id,

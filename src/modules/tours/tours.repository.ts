@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files, type TourStatus, tourPublicCovers, tours } from '../../db/schema/index.ts';
-import { newTeamRow, type Stamps } from '../activity/authorship.ts';
+import { newTeamRow, type Stamps } from '../../shared/authorship.ts';
 import type { TourValues } from './tour-input.ts';
 
 /** A tour with what its answer shows of its current cover (file and public token), in one statement. */

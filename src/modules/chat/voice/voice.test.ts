@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
-import { activityEntries, chatMessages, files } from '../../../db/schema/index.ts';
+import { chatMessages, domainEvents, files } from '../../../db/schema/index.ts';
 import { encodeWav, sine } from '../../../media/test-audio.ts';
 import { chatHelpers } from '../chat.test-support.ts';
 import { deleteUnusedVoiceNotes } from './voice-cleanup.ts';
@@ -180,10 +180,10 @@ describe('chat voice notes', () => {
     const trackId = res.body.id;
     expect(
       await ctx.database.db
-        .select({ action: activityEntries.action })
-        .from(activityEntries)
-        .where(eq(activityEntries.subjectId, String(trackId))),
-    ).toEqual(expect.arrayContaining([{ action: 'track.created' }]));
+        .select({ type: domainEvents.type })
+        .from(domainEvents)
+        .where(and(eq(domainEvents.subjectType, 'track'), eq(domainEvents.subjectId, String(trackId)))),
+    ).toEqual(expect.arrayContaining([{ type: 'track.created' }]));
 
     // The thread goes with its messages; the track's audio stays.
     expect((await call('DELETE', `/api/v1/chat/threads/${thread}`, team.owner)).status).toBe(204);

@@ -9,7 +9,7 @@ import {
   versionAnalyses,
 } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../events/actor.ts';
-import { createdByOf } from '../../activity/authorship.ts';
+import { createdByOf } from '../../../shared/authorship.ts';
 
 export type RunRow = typeof musicToolRuns.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { versionStems } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../events/actor.ts';
-import { createdByOf } from '../../activity/authorship.ts';
+import { createdByOf } from '../../../shared/authorship.ts';
 
 const stemColumns = {
   id: versionStems.id,

@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { versionTodos } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../events/actor.ts';
-import { createdByOf } from '../../activity/authorship.ts';
+import { createdByOf } from '../../../shared/authorship.ts';
 
 const todoColumns = {
   id: versionTodos.id,

@@ -10,7 +10,7 @@ import {
   versionTodos,
 } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../events/actor.ts';
-import { createdByOf } from '../../activity/authorship.ts';
+import { createdByOf } from '../../../shared/authorship.ts';
 
 // Drizzle writes columns of a single-table select unqualified: outer references in subqueries must be explicit.
 const outerVersionId = sql.raw('"track_versions"."id"');

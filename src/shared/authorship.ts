@@ -1,4 +1,4 @@
-import type { Actor } from '../../events/actor.ts';
+import type { Actor } from '../events/actor.ts';
 
 /** The `createdBy` columns (db/schema/columns.ts) of a row the actor makes. */
 export const createdByOf = (actor: Actor) => ({
