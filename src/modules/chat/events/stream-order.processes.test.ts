@@ -61,8 +61,8 @@ describe('the chat stream over the event log', () => {
     }
     // One after the other: each applies the migrations at start.
     for (let i = 0; i < (shared ? 2 : 1); i++)
-      servers.push(await startServer({ ...env, DATA_DIR: dir }, 60_000));
-  }, 150_000);
+      servers.push(await startServer({ ...env, DATA_DIR: dir }, 150_000));
+  }, 320_000);
 
   afterAll(async () => {
     for (const server of servers) await stopServer(server, 'SIGTERM');
