@@ -4927,7 +4927,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event types an endpoint can subscribe to, each with an example payload */
+        /**
+         * The event types an endpoint can subscribe to, each with an example payload and its schema
+         * @description Each type with what it means, an example of the body an endpoint receives and the JSON Schema of its `data`. Events about a track, its versions, stems, comments, reviews and music-tool jobs go to the team that owns the track, never to teams it is shared with; album events to the album’s team.
+         */
         get: operations["webhooks.eventTypes"];
         put?: never;
         post?: never;
@@ -5223,7 +5226,848 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "financial.entry.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * financial.entry.created
+         * @description A financial entry (income or expense) was recorded; data is the entry.
+         */
+        post: operations["webhooks.events.financial.entry.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "financial.entry.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * financial.entry.updated
+         * @description A financial entry changed; data is the entry as it is now.
+         */
+        post: operations["webhooks.events.financial.entry.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "financial.entry.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * financial.entry.deleted
+         * @description A financial entry was deleted; data is the entry as it was.
+         */
+        post: operations["webhooks.events.financial.entry.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "financial.import.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * financial.import.completed
+         * @description A bulk import of financial entries committed (all or nothing); data counts them.
+         */
+        post: operations["webhooks.events.financial.import.completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.created
+         * @description A studio session booked a studio (created with one, given one, or no longer cancelled); data is the booking. Sent to the team and to the studio’s organisation.
+         */
+        post: operations["webhooks.events.booking.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.updated
+         * @description A booking moved: its times or its studio changed; data is the booking as it is now. Sent to the team and to the studio’s organisation.
+         */
+        post: operations["webhooks.events.booking.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.cancelled
+         * @description A booking ended before its time: its session was cancelled or deleted, or its studio taken off; data is the booking as it was, with status cancelled. Sent to the team and to the studio’s organisation.
+         */
+        post: operations["webhooks.events.booking.cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "camp.rsvp.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * camp.rsvp.updated
+         * @description Someone answered a camp (accepted, declined or maybe) or changed their answer; sent to the camp’s organisation. data is the answer, with previousStatus (null for a first answer).
+         */
+        post: operations["webhooks.events.camp.rsvp.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent by POST /webhooks/{id}/test to that endpoint only, whatever its eventTypes; data names the endpoint.
+         */
+        post: operations["webhooks.events.webhook.test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "track.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * track.created
+         * @description A track was created with its first version (which sends no version.created of its own).
+         */
+        post: operations["webhooks.events.track.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "track.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * track.updated
+         * @description A track's fields changed; `changes` holds each field given, with its new value.
+         */
+        post: operations["webhooks.events.track.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "track.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * track.status_changed
+         * @description A track was moved to a status (`from` equals `to` when it was set to the status it had).
+         */
+        post: operations["webhooks.events.track.status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "track.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * track.deleted
+         * @description A track was deleted: `soft` (restorable until purged), `hard` (gone at once with its files) or `purged` (a soft-deleted track removed after the retention period).
+         */
+        post: operations["webhooks.events.track.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "track.restored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * track.restored
+         * @description A soft-deleted track was restored.
+         */
+        post: operations["webhooks.events.track.restored"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "track.shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * track.shared
+         * @description The owning team shared the track with another team; sent to the owning team only.
+         */
+        post: operations["webhooks.events.track.shared"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "track.unshared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * track.unshared
+         * @description The owning team ended a share: the other team no longer holds the track (it left that team’s albums too); sent to the owning team only.
+         */
+        post: operations["webhooks.events.track.unshared"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "track.media_added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * track.media_added
+         * @description A media file of the track (video, artwork, document, audio) was uploaded and registered.
+         */
+        post: operations["webhooks.events.track.media_added"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "track.media_deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * track.media_deleted
+         * @description A media file of the track was deleted.
+         */
+        post: operations["webhooks.events.track.media_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.created
+         * @description A version was added at the end of a track’s list (its audio is registered afterwards).
+         */
+        post: operations["webhooks.events.version.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.updated
+         * @description A version's name or notes changed; `changes` holds each field given, with its new value.
+         */
+        post: operations["webhooks.events.version.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.deleted
+         * @description A version was deleted with its files, comments and stems.
+         */
+        post: operations["webhooks.events.version.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.marked_final": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.marked_final
+         * @description A version was marked the final version of its track (no other version is final now).
+         */
+        post: operations["webhooks.events.version.marked_final"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.audio_registered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.audio_registered
+         * @description The uploaded audio of a version was checked and registered (replacing any earlier audio).
+         */
+        post: operations["webhooks.events.version.audio_registered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.file_added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.file_added
+         * @description An additional file of a version (alternate bounce, instrumental, ...) was uploaded and registered. Files a music-tool job makes are announced by music_tool.job.succeeded instead.
+         */
+        post: operations["webhooks.events.version.file_added"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.file_deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.file_deleted
+         * @description An additional file of a version was deleted.
+         */
+        post: operations["webhooks.events.version.file_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "stem.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * stem.created
+         * @description A stem was registered on a version with its uploaded file. Stems a music-tool split makes are announced by music_tool.job.succeeded instead.
+         */
+        post: operations["webhooks.events.stem.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "stem.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * stem.updated
+         * @description A stem's name, instrument or notes changed, or its file was replaced or removed; `changes` holds each field set, with its new value (`fileId` null: the file was removed).
+         */
+        post: operations["webhooks.events.stem.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "stem.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * stem.deleted
+         * @description A stem was deleted with its file.
+         */
+        post: operations["webhooks.events.stem.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * comment.created
+         * @description A comment or a reply (`parentId`) was written on a version, by a member of the owning team or of a team the track is shared with; sent to the owning team.
+         */
+        post: operations["webhooks.events.comment.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * comment.updated
+         * @description A comment's text or time changed; `changes` holds each field given, with its new value.
+         */
+        post: operations["webhooks.events.comment.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * comment.deleted
+         * @description A comment was deleted with its replies (`removedCommentIds`) and their attachments.
+         */
+        post: operations["webhooks.events.comment.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "review.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * review.requested
+         * @description A review of a version was asked of members of the owning team (`reviewerIds`, user ids).
+         */
+        post: operations["webhooks.events.review.requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "review.decided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * review.decided
+         * @description A reviewer decided; `status` is the review’s status after it: `open` until every reviewer approved (`approved`), or `changes_requested` as soon as one asks for changes.
+         */
+        post: operations["webhooks.events.review.decided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "review.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * review.withdrawn
+         * @description The requester withdrew an open review.
+         */
+        post: operations["webhooks.events.review.withdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "music_tool.job.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * music_tool.job.succeeded
+         * @description A music-tool job finished well; `result` is the job’s result as GET .../music-tools/{jobId} answers it (the files and stems it made are announced here only, not by version.file_added or stem.created).
+         */
+        post: operations["webhooks.events.music_tool.job.succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "music_tool.job.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * music_tool.job.failed
+         * @description A music-tool job failed for good; `error` says why (as GET .../music-tools/{jobId} answers).
+         */
+        post: operations["webhooks.events.music_tool.job.failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "album.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * album.created
+         * @description An album was created in the first album status of its team.
+         */
+        post: operations["webhooks.events.album.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "album.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * album.updated
+         * @description An album's fields changed; `changes` holds each field given, with its new value.
+         */
+        post: operations["webhooks.events.album.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "album.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * album.deleted
+         * @description An album was deleted with its cover; its tracks stay.
+         */
+        post: operations["webhooks.events.album.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "album.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * album.status_changed
+         * @description An album was moved to a status (`from` equals `to` when it was set to the status it had).
+         */
+        post: operations["webhooks.events.album.status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "album.tracks_added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * album.tracks_added
+         * @description Tracks were added at the end of an album, in this order; each is a track of the album’s team or one shared with it.
+         */
+        post: operations["webhooks.events.album.tracks_added"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "album.track_removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * album.track_removed
+         * @description A track was taken off an album (the track itself stays).
+         */
+        post: operations["webhooks.events.album.track_removed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** Error */
@@ -5237,6 +6081,590 @@ export interface components {
                 message: string;
             }[];
             requestId?: string;
+        };
+        /** @description The data of financial.entry.created events */
+        WebhookFinancialEntryCreated: {
+            /** @description Positive integer id */
+            id: number;
+            /** @description Positive integer id */
+            teamId: number;
+            isIncome: boolean;
+            amount: number;
+            currency: string;
+            /** Format: date */
+            occurredOn: string;
+            category: string | null;
+            description: string | null;
+            contactId: number | null;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "declined" | "lost";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The data of financial.entry.updated events */
+        WebhookFinancialEntryUpdated: {
+            /** @description Positive integer id */
+            id: number;
+            /** @description Positive integer id */
+            teamId: number;
+            isIncome: boolean;
+            amount: number;
+            currency: string;
+            /** Format: date */
+            occurredOn: string;
+            category: string | null;
+            description: string | null;
+            contactId: number | null;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "declined" | "lost";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The data of financial.entry.deleted events */
+        WebhookFinancialEntryDeleted: {
+            /** @description Positive integer id */
+            id: number;
+            /** @description Positive integer id */
+            teamId: number;
+            isIncome: boolean;
+            amount: number;
+            currency: string;
+            /** Format: date */
+            occurredOn: string;
+            category: string | null;
+            description: string | null;
+            contactId: number | null;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "declined" | "lost";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The data of financial.import.completed events */
+        WebhookFinancialImportCompleted: {
+            /** @description Positive integer id */
+            teamId: number;
+            count: number;
+        };
+        /** @description The data of booking.created events */
+        WebhookBookingCreated: {
+            /** @description Positive integer id */
+            id: number;
+            /** @description Positive integer id */
+            teamId: number;
+            /** @description Positive integer id */
+            organisationId: number;
+            /** @description Positive integer id */
+            studioId: number;
+            campId: number | null;
+            title: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /** @description The session status; cancelled once the booking ended */
+            status: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The data of booking.updated events */
+        WebhookBookingUpdated: {
+            /** @description Positive integer id */
+            id: number;
+            /** @description Positive integer id */
+            teamId: number;
+            /** @description Positive integer id */
+            organisationId: number;
+            /** @description Positive integer id */
+            studioId: number;
+            campId: number | null;
+            title: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /** @description The session status; cancelled once the booking ended */
+            status: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The data of booking.cancelled events */
+        WebhookBookingCancelled: {
+            /** @description Positive integer id */
+            id: number;
+            /** @description Positive integer id */
+            teamId: number;
+            /** @description Positive integer id */
+            organisationId: number;
+            /** @description Positive integer id */
+            studioId: number;
+            campId: number | null;
+            title: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /** @description The session status; cancelled once the booking ended */
+            status: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The data of camp.rsvp.updated events */
+        WebhookCampRsvpUpdated: {
+            /** @description Positive integer id */
+            organisationId: number;
+            /** @description Positive integer id */
+            campId: number;
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            status: "accepted" | "declined" | "maybe";
+            previousStatus: ("accepted" | "declined" | "maybe") | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The data of webhook.test events */
+        WebhookWebhookTest: {
+            /** @description Positive integer id */
+            endpointId: number;
+            message: string;
+        };
+        /** @description The data of track.created events */
+        WebhookTrackCreated: {
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            title: string;
+            /** @description A status id of the team's track statuses */
+            statusId: string;
+        };
+        /** @description The data of track.updated events */
+        WebhookTrackUpdated: {
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description The fields that were set, as GET /tracks/{id} now shows them */
+            changes: {
+                title?: string;
+                artist?: string | null;
+                genre?: string | null;
+                tags?: string[];
+                bpm?: number | null;
+                /** @description Musical key, e.g. "F# minor" */
+                key?: string | null;
+                language?: string | null;
+                isrc?: string | null;
+                label?: string | null;
+                distributor?: string | null;
+                explicit?: boolean | null;
+                lyrics?: string | null;
+                notes?: string | null;
+                releaseDate?: string | null;
+            };
+        };
+        /** @description The data of track.status_changed events */
+        WebhookTrackStatusChanged: {
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description A status id of the team's track statuses */
+            from: string;
+            /** @description A status id of the team's track statuses */
+            to: string;
+        };
+        /** @description The data of track.deleted events */
+        WebhookTrackDeleted: {
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            mode: "soft" | "hard" | "purged";
+        };
+        /** @description The data of track.restored events */
+        WebhookTrackRestored: {
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+        };
+        /** @description The data of track.shared events */
+        WebhookTrackShared: {
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description The other team: its id only */
+            sharedWithTeamId: number;
+        };
+        /** @description The data of track.unshared events */
+        WebhookTrackUnshared: {
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description The other team: its id only */
+            sharedWithTeamId: number;
+        };
+        /** @description The data of track.media_added events */
+        WebhookTrackMediaAdded: {
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description Positive integer id */
+            mediaId: number;
+            fileName: string;
+            contentType: string;
+            /** @description Bytes */
+            size: number;
+        };
+        /** @description The data of track.media_deleted events */
+        WebhookTrackMediaDeleted: {
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description Positive integer id */
+            mediaId: number;
+        };
+        /** @description The data of version.created events */
+        WebhookVersionCreated: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            audioFileName: string;
+        };
+        /** @description The data of version.updated events */
+        WebhookVersionUpdated: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            changes: {
+                name?: string;
+                notes?: string | null;
+            };
+        };
+        /** @description The data of version.deleted events */
+        WebhookVersionDeleted: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+        };
+        /** @description The data of version.marked_final events */
+        WebhookVersionMarkedFinal: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+        };
+        /** @description The data of version.audio_registered events */
+        WebhookVersionAudioRegistered: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description Positive integer id */
+            fileId: number;
+            fileName: string;
+            contentType: string;
+            /** @description Bytes */
+            size: number;
+            durationSeconds: number | null;
+        };
+        /** @description The data of version.file_added events */
+        WebhookVersionFileAdded: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description Positive integer id */
+            fileId: number;
+            fileName: string;
+            contentType: string;
+            /** @description Bytes */
+            size: number;
+        };
+        /** @description The data of version.file_deleted events */
+        WebhookVersionFileDeleted: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description Positive integer id */
+            fileId: number;
+        };
+        /** @description The data of stem.created events */
+        WebhookStemCreated: {
+            /** @description Positive integer id */
+            stemId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            name: string;
+            instrument: string | null;
+            /** @description Positive integer id */
+            fileId: number;
+        };
+        /** @description The data of stem.updated events */
+        WebhookStemUpdated: {
+            /** @description Positive integer id */
+            stemId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            changes: {
+                name?: string;
+                instrument?: string | null;
+                notes?: string | null;
+                fileId?: number | null;
+            };
+        };
+        /** @description The data of stem.deleted events */
+        WebhookStemDeleted: {
+            /** @description Positive integer id */
+            stemId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+        };
+        /** @description The data of comment.created events */
+        WebhookCommentCreated: {
+            /** @description Positive integer id */
+            commentId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            parentId: number | null;
+            comment: string;
+            /** @description The time in the audio it is about; null for a general comment */
+            atSeconds: number | null;
+            attachmentCount: number;
+        };
+        /** @description The data of comment.updated events */
+        WebhookCommentUpdated: {
+            /** @description Positive integer id */
+            commentId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            changes: {
+                comment?: string;
+                /** @description The time in the audio it is about; null for a general comment */
+                atSeconds?: number | null;
+            };
+        };
+        /** @description The data of comment.deleted events */
+        WebhookCommentDeleted: {
+            /** @description Positive integer id */
+            commentId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            removedCommentIds: number[];
+        };
+        /** @description The data of review.requested events */
+        WebhookReviewRequested: {
+            /** @description Positive integer id */
+            reviewId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            reviewerIds: string[];
+        };
+        /** @description The data of review.decided events */
+        WebhookReviewDecided: {
+            /** @description Positive integer id */
+            reviewId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** Format: uuid */
+            reviewerId: string;
+            /** @enum {string} */
+            decision: "approved" | "changes_requested";
+            /** @enum {string} */
+            status: "open" | "approved" | "changes_requested";
+        };
+        /** @description The data of review.withdrawn events */
+        WebhookReviewWithdrawn: {
+            /** @description Positive integer id */
+            reviewId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+        };
+        /** @description The data of music_tool.job.succeeded events */
+        WebhookMusicToolJobSucceeded: {
+            /** Format: uuid */
+            jobId: string;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @enum {string} */
+            operation: "analyze" | "normalize" | "convert" | "trim" | "split";
+            /** @description The options the job runs with (`format`, `mode`) */
+            parameters: {
+                [key: string]: string;
+            };
+            /** @description Once succeeded. analyze: the analysis as stored on the version; normalize/convert/trim: `{fileId, fileName, contentType, size, durationSeconds, ...}` of the new version file (normalize adds the loudness before and after, trim `leadingSecondsRemoved` and `trailingSecondsRemoved`); split: `{mode, stems: [{stemId, name, fileId}]}` */
+            result: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The data of music_tool.job.failed events */
+        WebhookMusicToolJobFailed: {
+            /** Format: uuid */
+            jobId: string;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @enum {string} */
+            operation: "analyze" | "normalize" | "convert" | "trim" | "split";
+            /** @description The options the job runs with (`format`, `mode`) */
+            parameters: {
+                [key: string]: string;
+            };
+            error: {
+                /** @description `audio_missing`, `audio_unreadable`, `audio_silent`, `processing_timeout`, `processing_limit` (the memory limit of the analysis), `quota_exceeded`, `version_files_full`, `separation_failed` or `internal_error` */
+                code: string;
+                /** @description A fixed message for the code */
+                message: string;
+            };
+        };
+        /** @description The data of album.created events */
+        WebhookAlbumCreated: {
+            /** @description Positive integer id */
+            albumId: number;
+            /** @description The team of the album */
+            teamId: number;
+            title: string;
+            /** @description An album status id of the team's configuration */
+            statusId: string;
+        };
+        /** @description The data of album.updated events */
+        WebhookAlbumUpdated: {
+            /** @description Positive integer id */
+            albumId: number;
+            /** @description The team of the album */
+            teamId: number;
+            /** @description The fields that were set, as GET /albums/{id} now shows them */
+            changes: {
+                title?: string;
+                artist?: string | null;
+                /** @enum {string} */
+                type?: "album" | "ep" | "single" | "compilation";
+                releaseDate?: string | null;
+                label?: string | null;
+                upc?: string | null;
+                genre?: string | null;
+                language?: string | null;
+                tags?: string[];
+                notes?: string | null;
+            };
+        };
+        /** @description The data of album.deleted events */
+        WebhookAlbumDeleted: {
+            /** @description Positive integer id */
+            albumId: number;
+            /** @description The team of the album */
+            teamId: number;
+            title: string;
+        };
+        /** @description The data of album.status_changed events */
+        WebhookAlbumStatusChanged: {
+            /** @description Positive integer id */
+            albumId: number;
+            /** @description The team of the album */
+            teamId: number;
+            /** @description An album status id of the team's configuration */
+            from: string;
+            /** @description An album status id of the team's configuration */
+            to: string;
+        };
+        /** @description The data of album.tracks_added events */
+        WebhookAlbumTracksAdded: {
+            /** @description Positive integer id */
+            albumId: number;
+            /** @description The team of the album */
+            teamId: number;
+            trackIds: number[];
+        };
+        /** @description The data of album.track_removed events */
+        WebhookAlbumTrackRemoved: {
+            /** @description Positive integer id */
+            albumId: number;
+            /** @description The team of the album */
+            teamId: number;
+            /** @description Positive integer id */
+            trackId: number;
         };
     };
     responses: never;
@@ -49519,6 +50947,10 @@ export interface operations {
                                 timestamp: string;
                                 data: unknown;
                             };
+                            /** @description The JSON Schema of `data` (the same as the `webhooks` section of the OpenAPI document names): ids and the changed fields, never data the receiving team cannot read itself */
+                            dataSchema: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -49735,7 +51167,7 @@ export interface operations {
                     organisationId?: number;
                     description?: string;
                     /** @description Event types sent to the endpoint; empty (the default): every type */
-                    eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test")[];
+                    eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test" | "track.created" | "track.updated" | "track.status_changed" | "track.deleted" | "track.restored" | "track.shared" | "track.unshared" | "track.media_added" | "track.media_deleted" | "version.created" | "version.updated" | "version.deleted" | "version.marked_final" | "version.audio_registered" | "version.file_added" | "version.file_deleted" | "stem.created" | "stem.updated" | "stem.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "review.requested" | "review.decided" | "review.withdrawn" | "music_tool.job.succeeded" | "music_tool.job.failed" | "album.created" | "album.updated" | "album.deleted" | "album.status_changed" | "album.tracks_added" | "album.track_removed")[];
                 };
             };
         };
@@ -49988,7 +51420,7 @@ export interface operations {
                     url?: string;
                     description?: string | null;
                     /** @description Event types sent to the endpoint; empty (the default): every type */
-                    eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test")[];
+                    eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test" | "track.created" | "track.updated" | "track.status_changed" | "track.deleted" | "track.restored" | "track.shared" | "track.unshared" | "track.media_added" | "track.media_deleted" | "version.created" | "version.updated" | "version.deleted" | "version.marked_final" | "version.audio_registered" | "version.file_added" | "version.file_deleted" | "stem.created" | "stem.updated" | "stem.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "review.requested" | "review.decided" | "review.withdrawn" | "music_tool.job.succeeded" | "music_tool.job.failed" | "album.created" | "album.updated" | "album.deleted" | "album.status_changed" | "album.tracks_added" | "album.track_removed")[];
                     /** @description false stops deliveries; true re-enables and clears failingSince and any pause */
                     enabled?: boolean;
                     /** @description true: a new secret, answered once in `secret`; the previous one keeps signing alongside for 24 h */
@@ -51425,6 +52857,2872 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
+            };
+        };
+    };
+    "webhooks.events.financial.entry.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "financial.entry.created",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "id": 42,
+                 *         "teamId": 7,
+                 *         "isIncome": true,
+                 *         "amount": 1250.5,
+                 *         "currency": "EUR",
+                 *         "occurredOn": "2025-03-14",
+                 *         "category": "Sync licensing",
+                 *         "description": "Trailer placement, \"Night Drive\"",
+                 *         "contactId": 12,
+                 *         "status": "confirmed",
+                 *         "createdAt": "2025-03-14T09:30:00.000Z",
+                 *         "updatedAt": "2025-03-14T09:30:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "financial.entry.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookFinancialEntryCreated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.financial.entry.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "financial.entry.updated",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "id": 42,
+                 *         "teamId": 7,
+                 *         "isIncome": true,
+                 *         "amount": 1250.5,
+                 *         "currency": "EUR",
+                 *         "occurredOn": "2025-03-14",
+                 *         "category": "Sync licensing",
+                 *         "description": "Trailer placement, \"Night Drive\"",
+                 *         "contactId": 12,
+                 *         "status": "pending",
+                 *         "createdAt": "2025-03-14T09:30:00.000Z",
+                 *         "updatedAt": "2025-03-15T08:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "financial.entry.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookFinancialEntryUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.financial.entry.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "financial.entry.deleted",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "id": 42,
+                 *         "teamId": 7,
+                 *         "isIncome": true,
+                 *         "amount": 1250.5,
+                 *         "currency": "EUR",
+                 *         "occurredOn": "2025-03-14",
+                 *         "category": "Sync licensing",
+                 *         "description": "Trailer placement, \"Night Drive\"",
+                 *         "contactId": 12,
+                 *         "status": "confirmed",
+                 *         "createdAt": "2025-03-14T09:30:00.000Z",
+                 *         "updatedAt": "2025-03-14T09:30:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "financial.entry.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookFinancialEntryDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.financial.import.completed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "financial.import.completed",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "teamId": 7,
+                 *         "count": 250
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "financial.import.completed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookFinancialImportCompleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.booking.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "booking.created",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "id": 311,
+                 *         "teamId": 7,
+                 *         "organisationId": 2,
+                 *         "studioId": 4,
+                 *         "campId": null,
+                 *         "title": "Vocal tracking",
+                 *         "startsAt": "2025-04-02T10:00:00.000Z",
+                 *         "endsAt": "2025-04-02T14:00:00.000Z",
+                 *         "status": "scheduled",
+                 *         "createdAt": "2025-03-20T16:02:11.000Z",
+                 *         "updatedAt": "2025-03-20T16:02:11.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "booking.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookBookingCreated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.booking.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "booking.updated",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "id": 311,
+                 *         "teamId": 7,
+                 *         "organisationId": 2,
+                 *         "studioId": 4,
+                 *         "campId": null,
+                 *         "title": "Vocal tracking",
+                 *         "startsAt": "2025-04-02T10:00:00.000Z",
+                 *         "endsAt": "2025-04-02T15:00:00.000Z",
+                 *         "status": "scheduled",
+                 *         "createdAt": "2025-03-20T16:02:11.000Z",
+                 *         "updatedAt": "2025-03-20T16:02:11.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "booking.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookBookingUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.booking.cancelled": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "booking.cancelled",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "id": 311,
+                 *         "teamId": 7,
+                 *         "organisationId": 2,
+                 *         "studioId": 4,
+                 *         "campId": null,
+                 *         "title": "Vocal tracking",
+                 *         "startsAt": "2025-04-02T10:00:00.000Z",
+                 *         "endsAt": "2025-04-02T14:00:00.000Z",
+                 *         "status": "cancelled",
+                 *         "createdAt": "2025-03-20T16:02:11.000Z",
+                 *         "updatedAt": "2025-03-20T16:02:11.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "booking.cancelled";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookBookingCancelled"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.camp.rsvp.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "camp.rsvp.updated",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "organisationId": 2,
+                 *         "campId": 5,
+                 *         "userId": "0190a6e4-8c1e-7cc2-9a4b-2f8e1c3d4b5a",
+                 *         "status": "accepted",
+                 *         "previousStatus": "maybe",
+                 *         "createdAt": "2025-04-28T09:15:00.000Z",
+                 *         "updatedAt": "2025-05-01T12:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "camp.rsvp.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookCampRsvpUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.webhook.test": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "webhook.test",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "endpointId": 3,
+                 *         "message": "A test event from Team Music Workspace"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookWebhookTest"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.track.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "track.created",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "versionId": 501,
+                 *         "title": "Night Drive",
+                 *         "statusId": "idea"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "track.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookTrackCreated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.track.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "track.updated",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "changes": {
+                 *           "title": "Night Drive (Extended)",
+                 *           "bpm": 118
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "track.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookTrackUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.track.status_changed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "track.status_changed",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "from": "idea",
+                 *         "to": "mixing"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "track.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookTrackStatusChanged"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.track.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "track.deleted",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "mode": "soft"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "track.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookTrackDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.track.restored": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "track.restored",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "trackId": 101,
+                 *         "teamId": 7
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "track.restored";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookTrackRestored"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.track.shared": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "track.shared",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "sharedWithTeamId": 9
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "track.shared";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookTrackShared"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.track.unshared": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "track.unshared",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "sharedWithTeamId": 9
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "track.unshared";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookTrackUnshared"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.track.media_added": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "track.media_added",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "mediaId": 880,
+                 *         "fileName": "teaser.mp4",
+                 *         "contentType": "video/mp4",
+                 *         "size": 5242880
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "track.media_added";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookTrackMediaAdded"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.track.media_deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "track.media_deleted",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "mediaId": 880
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "track.media_deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookTrackMediaDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.version.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "version.created",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "audioFileName": "night-drive-v2.wav"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "version.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookVersionCreated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.version.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "version.updated",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "changes": {
+                 *           "name": "Mix 2",
+                 *           "notes": "Louder vocals"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "version.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookVersionUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.version.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "version.deleted",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "version.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookVersionDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.version.marked_final": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "version.marked_final",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "version.marked_final";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookVersionMarkedFinal"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.version.audio_registered": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "version.audio_registered",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "fileId": 1201,
+                 *         "fileName": "night-drive-v2.wav",
+                 *         "contentType": "audio/wav",
+                 *         "size": 31752044,
+                 *         "durationSeconds": 180.02
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "version.audio_registered";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookVersionAudioRegistered"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.version.file_added": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "version.file_added",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "fileId": 1202,
+                 *         "fileName": "night-drive-instrumental.wav",
+                 *         "contentType": "audio/wav",
+                 *         "size": 30113280
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "version.file_added";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookVersionFileAdded"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.version.file_deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "version.file_deleted",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "fileId": 1202
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "version.file_deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookVersionFileDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.stem.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "stem.created",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "stemId": 61,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "name": "Drums",
+                 *         "instrument": "drums",
+                 *         "fileId": 1210
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "stem.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookStemCreated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.stem.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "stem.updated",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "stemId": 61,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "changes": {
+                 *           "name": "Drums (tight)"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "stem.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookStemUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.stem.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "stem.deleted",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "stemId": 61,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "stem.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookStemDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.comment.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "comment.created",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "commentId": 3301,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "parentId": null,
+                 *         "comment": "The snare is too loud here",
+                 *         "atSeconds": 42.5,
+                 *         "attachmentCount": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "comment.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookCommentCreated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.comment.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "comment.updated",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "commentId": 3301,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "changes": {
+                 *           "comment": "Fixed in v3"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "comment.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookCommentUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.comment.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "comment.deleted",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "commentId": 3301,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "removedCommentIds": [
+                 *           3301,
+                 *           3302
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "comment.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookCommentDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.review.requested": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "review.requested",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "reviewId": 77,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "reviewerIds": [
+                 *           "0190a6e4-8c1e-7cc2-9a4b-2f8e1c3d4b5a"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "review.requested";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookReviewRequested"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.review.decided": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "review.decided",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "reviewId": 77,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "reviewerId": "0190a6e4-8c1e-7cc2-9a4b-2f8e1c3d4b5a",
+                 *         "decision": "approved",
+                 *         "status": "approved"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "review.decided";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookReviewDecided"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.review.withdrawn": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "review.withdrawn",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "reviewId": 77,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "review.withdrawn";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookReviewWithdrawn"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.music_tool.job.succeeded": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "music_tool.job.succeeded",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "jobId": "0190a6e4-9d2f-7a10-8b3c-4d5e6f708192",
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "operation": "convert",
+                 *         "parameters": {
+                 *           "format": "mp3"
+                 *         },
+                 *         "result": {
+                 *           "fileId": 1220,
+                 *           "fileName": "night-drive-v2 (mp3 preview).mp3",
+                 *           "contentType": "audio/mpeg",
+                 *           "size": 2880417,
+                 *           "durationSeconds": 180.02,
+                 *           "format": "mp3"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "music_tool.job.succeeded";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookMusicToolJobSucceeded"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.music_tool.job.failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "music_tool.job.failed",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "jobId": "0190a6e4-9d2f-7a10-8b3c-4d5e6f708193",
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "operation": "analyze",
+                 *         "parameters": {},
+                 *         "error": {
+                 *           "code": "audio_silent",
+                 *           "message": "The audio is silent: there is nothing to analyse"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "music_tool.job.failed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookMusicToolJobFailed"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.album.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "album.created",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "albumId": 12,
+                 *         "teamId": 7,
+                 *         "title": "Night Drives",
+                 *         "statusId": "planning"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "album.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookAlbumCreated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.album.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "album.updated",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "albumId": 12,
+                 *         "teamId": 7,
+                 *         "changes": {
+                 *           "title": "Night Drives (Deluxe)",
+                 *           "upc": "012345678905"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "album.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookAlbumUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.album.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "album.deleted",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "albumId": 12,
+                 *         "teamId": 7,
+                 *         "title": "Night Drives"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "album.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookAlbumDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.album.status_changed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "album.status_changed",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "albumId": 12,
+                 *         "teamId": 7,
+                 *         "from": "planning",
+                 *         "to": "mastering"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "album.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookAlbumStatusChanged"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.album.tracks_added": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "album.tracks_added",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "albumId": 12,
+                 *         "teamId": 7,
+                 *         "trackIds": [
+                 *           101,
+                 *           102
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "album.tracks_added";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookAlbumTracksAdded"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.album.track_removed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "album.track_removed",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "albumId": 12,
+                 *         "teamId": 7,
+                 *         "trackId": 101
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "album.track_removed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookAlbumTrackRemoved"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
