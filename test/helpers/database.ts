@@ -8,8 +8,12 @@ import { type Database, openPostgres } from '../../src/db/client.ts';
 import { wrapPglite } from '../../src/db/pglite-client.ts';
 import { withDatabase } from '../global-setup.ts';
 
-/** Tables whose rows the migrations seed: kept when a database is handed to the next test file. */
-const SEEDED_TABLES = ['plans'];
+/**
+ * Tables whose rows the migrations seed: kept when a database is handed to the next test file. The readers of the
+ * event log keep their place: the positions the next file's events get (from a sequence nothing resets) all come
+ * after it.
+ */
+const SEEDED_TABLES = ['plans', 'event_consumers'];
 
 /**
  * Embedded databases released by earlier test files of this worker. Loading the template costs far more

@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { domainEvents } from '../../src/db/schema/index.ts';
+import { EVENT_TYPE_NAMES } from '../../src/modules/webhooks/event-types.ts';
 
 /** The events recorded for a team (of one subject type when given), in the order of the log. */
 export function teamEvents(db: Db, teamId: number, subjectType?: string) {
@@ -16,6 +17,29 @@ export function teamEvents(db: Db, teamId: number, subjectType?: string) {
       and(
         eq(domainEvents.teamId, teamId),
         subjectType === undefined ? undefined : eq(domainEvents.subjectType, subjectType),
+      ),
+    )
+    .orderBy(asc(domainEvents.position));
+}
+
+/**
+ * The events of a webhook type recorded for a team or an organisation (of one type when given), in the order of
+ * the log: what their endpoints are sent.
+ */
+export function webhookEventsOf(
+  db: Db,
+  owner: { teamId: number } | { organisationId: number },
+  type?: string,
+) {
+  return db
+    .select({ type: domainEvents.type, data: domainEvents.payload, createdAt: domainEvents.createdAt })
+    .from(domainEvents)
+    .where(
+      and(
+        'teamId' in owner
+          ? eq(domainEvents.teamId, owner.teamId)
+          : eq(domainEvents.organisationId, owner.organisationId),
+        type === undefined ? inArray(domainEvents.type, EVENT_TYPE_NAMES) : eq(domainEvents.type, type),
       ),
     )
     .orderBy(asc(domainEvents.position));

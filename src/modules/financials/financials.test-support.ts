@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
-import { teamEvents } from '../../../test/helpers/events.ts';
-import { domainEvents, financialEntries } from '../../db/schema/index.ts';
+import { teamEvents, webhookEventsOf } from '../../../test/helpers/events.ts';
+import { financialEntries } from '../../db/schema/index.ts';
 
 type Fields = Record<string, unknown>;
 type JsonResponse = {
@@ -51,19 +51,13 @@ export function financialHelpers(ctx: TestContext) {
     return res.json().ids;
   }
 
-  /** The team's events of the log, oldest first, with the body a webhook sends for each. */
-  function eventsOf(team: TestTeam, type?: string) {
-    return db()
-      .select({ type: domainEvents.type, data: domainEvents.payload, createdAt: domainEvents.createdAt })
-      .from(domainEvents)
-      .where(and(eq(domainEvents.teamId, team.id), type ? eq(domainEvents.type, type) : undefined))
-      .orderBy(asc(domainEvents.createdAt))
-      .then((rows) =>
-        rows.map((r) => ({
-          type: r.type,
-          payload: { type: r.type, timestamp: r.createdAt.toISOString(), data: r.data as unknown },
-        })),
-      );
+  /** The team's events of a webhook type, oldest first, with the body a webhook sends for each. */
+  async function eventsOf(team: TestTeam, type?: string) {
+    const rows = await webhookEventsOf(db(), { teamId: team.id }, type);
+    return rows.map((r) => ({
+      type: r.type,
+      payload: { type: r.type, timestamp: r.createdAt.toISOString(), data: r.data as unknown },
+    }));
   }
 
   /** The events of the team in the log, oldest first. */

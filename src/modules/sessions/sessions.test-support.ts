@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
+import { webhookEventsOf } from '../../../test/helpers/events.ts';
 import {
   buildings,
   camps,
@@ -66,18 +67,10 @@ export function sessionHelpers(ctx: TestContext) {
     return { organisationId, studioIds: rows.map((r) => r.id), campId: camp!.id };
   }
 
-  /** Outbox events of a team or an organisation, oldest first. */
-  function eventsOf(owner: { teamId: number } | { organisationId: number }) {
-    return db()
-      .select({ type: domainEvents.type, data: domainEvents.payload })
-      .from(domainEvents)
-      .where(
-        'teamId' in owner
-          ? eq(domainEvents.teamId, owner.teamId)
-          : eq(domainEvents.organisationId, owner.organisationId),
-      )
-      .orderBy(asc(domainEvents.position))
-      .then((rows) => rows.map((r) => ({ type: r.type, data: r.data as Fields })));
+  /** The webhook events of a team or an organisation, oldest first. */
+  async function eventsOf(owner: { teamId: number } | { organisationId: number }) {
+    const rows = await webhookEventsOf(db(), owner);
+    return rows.map((r) => ({ type: r.type, data: r.data as Fields }));
   }
 
   /** The session's own events (`session.*`, not its bookings'), in the order they were committed. */
