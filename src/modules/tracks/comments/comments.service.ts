@@ -7,7 +7,7 @@ import { isKeyInt, isKeyNumber } from '../../../shared/cursor-values.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import type { FilesService } from '../../files/files.service.ts';
-import { teamEvent } from '../team-event.ts';
+import { teamEvent, teamEventRecorder } from '../team-event.ts';
 import {
   requireVersion,
   requireVersionForChange,
@@ -16,7 +16,7 @@ import {
 } from '../track-access.ts';
 import { TRACK_FILE_OWNERS } from '../track-files.ts';
 import { attachmentsOf } from './comment-attachment-view.ts';
-import type { CommentEventData } from './comment-events.ts';
+import type { COMMENT_EVENTS } from './comment-events.ts';
 import * as repo from './comments.repository.ts';
 
 type Page = { limit: number; cursor?: string | undefined };
@@ -29,12 +29,16 @@ const isCommentCursor = (v: unknown): v is [number, number] =>
 
 /** Comments on a version (general or at a time in the audio, with replies), their reactions and attachments. */
 export class CommentsService {
+  private readonly record;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly files: FilesService,
     private readonly events: EventLog,
-  ) {}
+  ) {
+    this.record = teamEventRecorder<typeof COMMENT_EVENTS>(events, 'comment', (p) => p.commentId);
+  }
 
   async list(principal: Principal, trackId: number, versionId: number, page: Page) {
     const { track } = await requireVersion(this.db, principal, trackId, versionId);
@@ -194,18 +198,6 @@ export class CommentsService {
           ),
         );
     });
-  }
-
-  private record<T extends 'comment.created' | 'comment.updated' | 'comment.deleted'>(
-    tx: Db,
-    principal: Principal,
-    type: T,
-    payload: CommentEventData<T>,
-  ) {
-    return this.events.record(
-      tx,
-      teamEvent(principal, payload.teamId, type, { type: 'comment', id: payload.commentId }, payload),
-    );
   }
 
   private async requireComment(versionId: number, commentId: number) {

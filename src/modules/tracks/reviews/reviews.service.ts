@@ -5,11 +5,11 @@ import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
-import { teamEvent } from '../team-event.ts';
+import { teamEvent, teamEventRecorder } from '../team-event.ts';
 import { requireVersionForChange } from '../track-access.ts';
 import { nonMembers } from '../track-teams.ts';
 import type { VersionsService } from '../versions/versions.service.ts';
-import type { ReviewEventData } from './review-events.ts';
+import type { REVIEW_EVENTS } from './review-events.ts';
 import * as repo from './reviews.repository.ts';
 
 /**
@@ -17,12 +17,16 @@ import * as repo from './reviews.repository.ts';
  * marks it listened and decides. Any "changes requested" closes it so; all approvals close it approved.
  */
 export class ReviewsService {
+  private readonly record;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly versions: VersionsService,
     private readonly events: EventLog,
-  ) {}
+  ) {
+    this.record = teamEventRecorder<typeof REVIEW_EVENTS>(events, 'review', (p) => p.reviewId);
+  }
 
   async request(principal: Principal, trackId: number, versionId: number, reviewerIds: string[]) {
     const userId = sessionUserId(principal);
@@ -122,18 +126,6 @@ export class ReviewsService {
       });
       return this.versions.detailOf(tx, track.teamId, versionId, principal);
     });
-  }
-
-  private record<T extends 'review.requested' | 'review.decided' | 'review.withdrawn'>(
-    tx: Db,
-    principal: Principal,
-    type: T,
-    payload: ReviewEventData<T>,
-  ) {
-    return this.events.record(
-      tx,
-      teamEvent(principal, payload.teamId, type, { type: 'review', id: payload.reviewId }, payload),
-    );
   }
 
   private async openReview(tx: Db, versionId: number) {

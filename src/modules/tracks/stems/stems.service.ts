@@ -9,10 +9,10 @@ import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import type { FileRow } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { audioFileView } from '../audio-file-view.ts';
-import { teamEvent } from '../team-event.ts';
+import { teamEventRecorder } from '../team-event.ts';
 import { requireVersion, requireVersionForChange } from '../track-access.ts';
 import { stemsOwner } from '../version-audio.ts';
-import type { StemEventData } from './stem-events.ts';
+import type { STEM_EVENTS } from './stem-events.ts';
 import * as repo from './stems.repository.ts';
 
 type StemInput = { name?: string; instrument?: string | null; notes?: string | null };
@@ -25,12 +25,16 @@ const createdByOf = (principal: Principal) => (principal.type === 'session' ? pr
  * its key). All stem files of a version belong to one files-area owner; each stem row points at its file.
  */
 export class StemsService {
+  private readonly record;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly files: FilesService,
-    private readonly events: EventLog,
-  ) {}
+    events: EventLog,
+  ) {
+    this.record = teamEventRecorder<typeof STEM_EVENTS>(events, 'stem', (p) => p.stemId);
+  }
 
   /** An upload URL for a stem's audio; its key registers the stem (or is given up with discardUpload). */
   async uploadUrl(
@@ -203,18 +207,6 @@ export class StemsService {
     });
     return this.files.commitRegistration(prepared, async (tx) =>
       work(tx, await this.files.completeRegistration(tx, prepared)),
-    );
-  }
-
-  private record<T extends 'stem.created' | 'stem.updated' | 'stem.deleted'>(
-    tx: Db,
-    principal: Principal,
-    type: T,
-    payload: StemEventData<T>,
-  ) {
-    return this.events.record(
-      tx,
-      teamEvent(principal, payload.teamId, type, { type: 'stem', id: payload.stemId }, payload),
     );
   }
 
