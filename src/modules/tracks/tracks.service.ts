@@ -12,10 +12,10 @@ import type { FilesService } from '../files/files.service.ts';
 import { requireStatusFilter } from '../teams/status-filter.ts';
 import { coverView, currentCoverView } from './covers/covers.service.ts';
 import { applyPermutation, repeatedEntries } from './permutation.ts';
-import { teamEvent } from './team-event.ts';
+import { teamEvent, teamEventRecorder } from './team-event.ts';
 import { boardTeamOfTracks, requireTrackForChange } from './track-access.ts';
 import { lockTrackBoard, requireBoardStatus } from './track-board.ts';
-import type { TrackEventData } from './track-events.ts';
+import type { TRACK_EVENTS } from './track-events.ts';
 import { deleteTrackFiles } from './track-files.ts';
 import { listTeamIdsOfUser } from './track-teams.ts';
 import * as repo from './tracks.repository.ts';
@@ -53,6 +53,8 @@ const isCursor = (v: unknown): v is [string, number] =>
 
 /** Tracks themselves: list, read, change, delete and restore, status and board order, sharing, links. */
 export class TracksService {
+  private readonly record;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -61,7 +63,9 @@ export class TracksService {
       'createUploadUrl' | 'deleteOfOwners' | 'downloadUrl' | 'transaction'
     >,
     private readonly events: EventLog,
-  ) {}
+  ) {
+    this.record = teamEventRecorder<typeof TRACK_EVENTS>(events, 'track', (p) => p.trackId);
+  }
 
   /**
    * Creates a track in the team's first status with its first version, and the upload URL for that
@@ -107,17 +111,13 @@ export class TracksService {
     }
     await this.db.transaction(async (tx) => {
       await setVersionAudioKey(tx, version.id, ticket.key);
-      const payload: TrackEventData<'track.created'> = {
+      await this.record(tx, principal, 'track.created', {
         trackId: track.id,
         teamId: input.teamId,
         versionId: version.id,
         title: track.title,
         statusId: track.statusId,
-      };
-      await this.events.record(
-        tx,
-        teamEvent(principal, input.teamId, 'track.created', subject(track.id), payload),
-      );
+      });
     });
     const { uploadUrl, method, headers, key, expiresAt } = ticket;
     return {
@@ -214,11 +214,7 @@ export class TracksService {
       await repo.updateTrack(tx, trackId, fields, this.clock.now());
       const changes = { ...patch, ...(fields.title === undefined ? {} : { title: fields.title }) };
       if (fields.isrc !== undefined) changes.isrc = fields.isrc;
-      const payload: TrackEventData<'track.updated'> = { trackId, teamId: track.teamId, changes };
-      await this.events.record(
-        tx,
-        teamEvent(principal, track.teamId, 'track.updated', subject(trackId), payload),
-      );
+      await this.record(tx, principal, 'track.updated', { trackId, teamId: track.teamId, changes });
       return this.detail(tx, trackId);
     });
   }
@@ -233,11 +229,7 @@ export class TracksService {
         await deleteTrackFiles(this.files, tx, access.track.teamId, trackId);
         await repo.deleteTrack(tx, trackId);
       } else await repo.updateTrack(tx, trackId, { deletedAt: this.clock.now() }, this.clock.now());
-      const payload: TrackEventData<'track.deleted'> = { trackId, teamId: access.track.teamId, mode };
-      await this.events.record(
-        tx,
-        teamEvent(principal, access.track.teamId, 'track.deleted', subject(trackId), payload),
-      );
+      await this.record(tx, principal, 'track.deleted', { trackId, teamId: access.track.teamId, mode });
     });
   }
 
@@ -246,11 +238,7 @@ export class TracksService {
     if (access.track.deletedAt === null) throw errors.conflict('The track is not deleted');
     return this.db.transaction(async (tx) => {
       await repo.updateTrack(tx, trackId, { deletedAt: null }, this.clock.now());
-      const payload: TrackEventData<'track.restored'> = { trackId, teamId: access.track.teamId };
-      await this.events.record(
-        tx,
-        teamEvent(principal, access.track.teamId, 'track.restored', subject(trackId), payload),
-      );
+      await this.record(tx, principal, 'track.restored', { trackId, teamId: access.track.teamId });
       return this.detail(tx, trackId);
     });
   }
@@ -260,16 +248,12 @@ export class TracksService {
     return this.db.transaction(async (tx) => {
       await requireBoardStatus(tx, track.teamId, status, '/body/status');
       if (track.statusId !== status) await repo.moveTrackToStatus(tx, track, status, this.clock.now());
-      const payload: TrackEventData<'track.status_changed'> = {
+      await this.record(tx, principal, 'track.status_changed', {
         trackId,
         teamId: track.teamId,
         from: track.statusId,
         to: status,
-      };
-      await this.events.record(
-        tx,
-        teamEvent(principal, track.teamId, 'track.status_changed', subject(trackId), payload),
-      );
+      });
       return this.detail(tx, trackId);
     });
   }
@@ -322,15 +306,11 @@ export class TracksService {
       );
       if (added) {
         // The owning team's event: the other team is named by its id only, and is not told.
-        const payload: TrackEventData<'track.shared'> = {
+        await this.record(tx, principal, 'track.shared', {
           trackId,
           teamId: track.teamId,
           sharedWithTeamId: teamId,
-        };
-        await this.events.record(
-          tx,
-          teamEvent(principal, track.teamId, 'track.shared', subject(trackId), payload),
-        );
+        });
       }
       const view = await this.view(tx, trackId);
       return { trackId, teamIds: view.teamIds };
@@ -352,15 +332,11 @@ export class TracksService {
       if (!(await repo.unshareTrack(tx, trackId, teamId))) throw errors.notFound('share with this team');
       // The other team's albums are not the owning team's to hear of.
       await takeTrackOffTeamAlbums(tx, teamId, trackId, this.clock.now());
-      const payload: TrackEventData<'track.unshared'> = {
+      await this.record(tx, principal, 'track.unshared', {
         trackId,
         teamId: track.teamId,
         sharedWithTeamId: teamId,
-      };
-      await this.events.record(
-        tx,
-        teamEvent(principal, track.teamId, 'track.unshared', subject(trackId), payload),
-      );
+      });
     });
   }
 
