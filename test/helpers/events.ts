@@ -22,25 +22,41 @@ export function teamEvents(db: Db, teamId: number, subjectType?: string) {
     .orderBy(asc(domainEvents.position));
 }
 
+export type EventOwner = { teamId: number } | { organisationId: number };
+
+/** The events of a team or of an organisation (of one type when given), in the order of the log. */
+export function ownerEvents(db: Db, owner: EventOwner, type?: string) {
+  return db
+    .select({
+      type: domainEvents.type,
+      subjectType: domainEvents.subjectType,
+      subjectId: domainEvents.subjectId,
+      actorUserId: domainEvents.actorUserId,
+      payload: domainEvents.payload,
+    })
+    .from(domainEvents)
+    .where(and(ownedBy(owner), type === undefined ? undefined : eq(domainEvents.type, type)))
+    .orderBy(asc(domainEvents.position));
+}
+
 /**
  * The events of a webhook type recorded for a team or an organisation (of one type when given), in the order of
  * the log: what their endpoints are sent.
  */
-export function webhookEventsOf(
-  db: Db,
-  owner: { teamId: number } | { organisationId: number },
-  type?: string,
-) {
+export function webhookEventsOf(db: Db, owner: EventOwner, type?: string) {
   return db
     .select({ type: domainEvents.type, data: domainEvents.payload, createdAt: domainEvents.createdAt })
     .from(domainEvents)
     .where(
       and(
-        'teamId' in owner
-          ? eq(domainEvents.teamId, owner.teamId)
-          : eq(domainEvents.organisationId, owner.organisationId),
+        ownedBy(owner),
         type === undefined ? inArray(domainEvents.type, EVENT_TYPE_NAMES) : eq(domainEvents.type, type),
       ),
     )
     .orderBy(asc(domainEvents.position));
 }
+
+const ownedBy = (owner: EventOwner) =>
+  'teamId' in owner
+    ? eq(domainEvents.teamId, owner.teamId)
+    : eq(domainEvents.organisationId, owner.organisationId);

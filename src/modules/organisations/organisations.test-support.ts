@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { TestContext, TestTeam, TestUser } from '../../../test/helpers/context.ts';
-import { domainEvents, type OrganisationRole } from '../../db/schema/index.ts';
+import { type EventOwner, ownerEvents } from '../../../test/helpers/events.ts';
+import type { OrganisationRole } from '../../db/schema/index.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -80,26 +80,7 @@ export function organisationHelpers(ctx: TestContext) {
   }
 
   /** The events of a team or of an organisation (of one type when given), in the order of the log. */
-  function logOf(owner: { teamId: number } | { organisationId: number }, type?: string) {
-    return ctx.database.db
-      .select({
-        type: domainEvents.type,
-        subjectType: domainEvents.subjectType,
-        subjectId: domainEvents.subjectId,
-        actorUserId: domainEvents.actorUserId,
-        payload: domainEvents.payload,
-      })
-      .from(domainEvents)
-      .where(
-        and(
-          'teamId' in owner
-            ? eq(domainEvents.teamId, owner.teamId)
-            : eq(domainEvents.organisationId, owner.organisationId),
-          type ? eq(domainEvents.type, type) : undefined,
-        ),
-      )
-      .orderBy(asc(domainEvents.position));
-  }
+  const logOf = (owner: EventOwner, type?: string) => ownerEvents(ctx.database.db, owner, type);
 
   return {
     newOrganisation,
