@@ -25,8 +25,10 @@ export function elapsed(run: () => unknown): number {
     run();
     const used = process.cpuUsage(start);
     fastest = Math.min(fastest, (used.user + used.system) / 1000);
-    // Within the budget, or so far over it that it is slow for good: not run again.
-    if (fastest < BUDGET_MS || fastest >= 10 * BUDGET_MS) break;
+    if (fastest < BUDGET_MS) break;
+    // So far over it twice that it is slow for good: not run a third time. Once is not enough, since the
+    // process's CPU time also counts its other threads (a collection, the test runner's) during a run.
+    if (attempt > 0 && fastest >= 10 * BUDGET_MS) break;
   }
   return fastest;
 }
