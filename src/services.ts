@@ -101,7 +101,13 @@ export async function createServices({
   const eventConsumers = new EventConsumers(db, listen, clock, [webhooksFromEvents(clock)], {
     pollMs: config.jobsPollIntervalMs,
   });
-  defineEventRetention(jobs, { db, clock, days: config.eventRetentionDays, holds: [loggedAttemptsHold] });
+  defineEventRetention(jobs, {
+    db,
+    clock,
+    days: config.eventRetentionDays,
+    holds: [loggedAttemptsHold],
+    readers: eventConsumers.names,
+  });
   // What ends with a membership, a role or a key: the modules holding such rights register below.
   const departures = new Departures();
   departures.register(webhookDepartures(events));

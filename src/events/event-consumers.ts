@@ -54,6 +54,11 @@ export class EventConsumers {
     this.log = options.log;
   }
 
+  /** The names of the consumers this process runs. */
+  get names(): string[] {
+    return this.consumers.map((c) => c.name);
+  }
+
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestClock, useTestContext } from '../../test/helpers/context.ts';
 import { loadConfig } from '../config.ts';
-import { domainEvents } from '../db/schema/index.ts';
+import { domainEvents, eventConsumers } from '../db/schema/index.ts';
 import { deleteInBatches } from '../jobs/batched-deletes.ts';
 import { deleteEventsBefore, type EventHold } from './event-retention.ts';
 
@@ -37,16 +37,17 @@ describe('retention of the log', () => {
     const recent = await recordEvents(team.id, 1);
     const before = new Date(clock.now().getTime() - 2 * DAY);
     const holds: EventHold[] = [(id) => sql`${id} = ${held[0]}`];
+    const readers = ctx.app.services.eventConsumers.names;
 
     // The webhooks reader has not read them yet: nothing goes.
-    expect(await deleteEventsBefore(ctx.database.db, { before, limit: 100, holds })).toBe(0);
+    expect(await deleteEventsBefore(ctx.database.db, { before, limit: 100, holds, readers })).toBe(0);
     expect(await idsOf(team.id)).toEqual([...old, ...held, ...recent]);
 
     await ctx.app.services.eventConsumers.drain();
     const statements: number[] = [];
     const deleted = await deleteInBatches(
       async (limit) => {
-        const gone = await deleteEventsBefore(ctx.database.db, { before, limit, holds });
+        const gone = await deleteEventsBefore(ctx.database.db, { before, limit, holds, readers });
         statements.push(gone);
         return gone;
       },
@@ -55,6 +56,31 @@ describe('retention of the log', () => {
     expect(deleted).toBeGreaterThanOrEqual(5);
     expect(statements.every((n) => n <= 2)).toBe(true);
     expect(await idsOf(team.id)).toEqual([...held, ...recent]);
+  });
+
+  it('is not held by the position of a consumer the app no longer runs', async () => {
+    const team = await ctx.newTeam();
+    await ctx.database.db
+      .insert(eventConsumers)
+      .values({ name: 'retired-reader', position: 0, updatedAt: clock.now() });
+    const old = await recordEvents(team.id, 2);
+    await ctx.app.services.eventConsumers.drain();
+    clock.advance(2 * DAY + 1);
+    const before = new Date(clock.now().getTime() - 2 * DAY);
+    const readers = ctx.app.services.eventConsumers.names;
+    expect(
+      await deleteEventsBefore(ctx.database.db, { before, limit: 100, holds: [], readers }),
+    ).toBeGreaterThanOrEqual(old.length);
+    expect(await idsOf(team.id)).toEqual([]);
+    // Named as a reader, the same row holds everything after its position.
+    const newer = await recordEvents(team.id, 1);
+    clock.advance(2 * DAY + 1);
+    const later = new Date(clock.now().getTime() - 2 * DAY);
+    const options = { before: later, limit: 100, holds: [] };
+    expect(
+      await deleteEventsBefore(ctx.database.db, { ...options, readers: [...readers, 'retired-reader'] }),
+    ).toBe(0);
+    expect(await idsOf(team.id)).toEqual(newer);
   });
 
   it('runs as a recurring job of the main queue, after EVENT_RETENTION_DAYS', async () => {

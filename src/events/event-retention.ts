@@ -18,18 +18,27 @@ const MAX_BIGINT = '9223372036854775807';
  */
 export type EventHold = (eventId: AnyPgColumn) => SQL;
 
+export type RetentionOptions = {
+  before: Date;
+  limit: number;
+  holds: readonly EventHold[];
+  /**
+   * The position consumers the app runs. Only they hold events back: the row of a consumer the app no longer
+   * runs (renamed or retired) would otherwise keep the whole log forever.
+   */
+  readers: readonly string[];
+};
+
 /**
- * Deletes up to `limit` events created before `before`, oldest first: only those every position consumer has
- * read past, and none a hold keeps. Answers how many went.
+ * Deletes up to `limit` events created before `before`, oldest first: only those every running position
+ * consumer has read past, and none a hold keeps. Answers how many went.
  */
-export async function deleteEventsBefore(
-  db: Db,
-  options: { before: Date; limit: number; holds: readonly EventHold[] },
-): Promise<number> {
-  // With no consumer yet, none holds anything back.
+export async function deleteEventsBefore(db: Db, options: RetentionOptions): Promise<number> {
+  // A consumer that has not started yet holds nothing back: it starts at the end of the log.
   const passed = db
     .select({ position: sql`coalesce(min(${eventConsumers.position}), ${sql.raw(MAX_BIGINT)})` })
-    .from(eventConsumers);
+    .from(eventConsumers)
+    .where(inArray(eventConsumers.name, options.readers.length > 0 ? [...options.readers] : ['']));
   const expired = db
     .select({ id: domainEvents.id })
     .from(domainEvents)
@@ -53,11 +62,12 @@ export async function deleteEventsBefore(
 /** Removes the events older than `days`, in batches, every quarter of an hour. */
 export function defineEventRetention(
   jobs: JobQueue,
-  deps: { db: Db; clock: Clock; days: number; holds: readonly EventHold[] },
+  deps: { db: Db; clock: Clock; days: number } & Pick<RetentionOptions, 'holds' | 'readers'>,
 ): void {
   jobs.define(EVENT_RETENTION_JOB, async () => {
     const before = new Date(deps.clock.now().getTime() - deps.days * DAY);
-    await deleteInBatches((limit) => deleteEventsBefore(deps.db, { before, limit, holds: deps.holds }));
+    const { holds, readers } = deps;
+    await deleteInBatches((limit) => deleteEventsBefore(deps.db, { before, limit, holds, readers }));
   });
   jobs.every(EVENT_RETENTION_JOB, RUN_EVERY_MS);
 }
