@@ -114,11 +114,11 @@ describe('board order of albums', () => {
       });
       expect(res.statusCode, JSON.stringify(pairs)).toBe(400);
       expect(res.json().code).toBe('validation_failed');
-      expect(res.json().details[0].path).toMatch(/^\/body\/album_orders/);
+      expect(res.json().details[0].path).toMatch(/^\/body\/albumOrders/);
     }
     const unknown = await reorderBoard(team, 'mixing', [a.id, b.id]);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().details[0].path).toBe('/body/status_id');
+    expect(unknown.json().details[0].path).toBe('/body/statusId');
     for (const payload of [
       { status_id: 'idea', album_orders: [] },
       { status_id: 'idea' },
@@ -135,7 +135,7 @@ describe('board order of albums', () => {
     ]) {
       const res = await reorderBoard(team, 'idea', ids);
       expect(res.statusCode, JSON.stringify(ids)).toBe(400);
-      expect(res.json().details[0].path).toMatch(/^\/body\/album_orders/);
+      expect(res.json().details[0].path).toMatch(/^\/body\/albumOrders/);
     }
     expect((await reorderBoard(team, 'idea', [foreign.id])).statusCode).toBe(404);
     expect((await reorderBoard(team, 'idea', [2_000_000_000])).statusCode).toBe(404);
@@ -295,5 +295,42 @@ describe('concurrent changes', () => {
     expect(draft.length + ready.length).toBe(5);
     expect([...ready].sort((x, y) => x - y)).toEqual(others.map((a) => a.id).sort((x, y) => x - y));
     expect(await albumOrder(album.id)).toHaveLength(4);
+  });
+});
+
+describe('field names of the board order', () => {
+  it('takes statusId/albumOrders as well as the specification’s status_id/album_orders', async () => {
+    const team = await ctx.newTeam();
+    const [a, b] = [await newAlbum(team), await newAlbum(team)];
+    const camel = await post('/api/v1/albums/reorder', team.owner.token, {
+      statusId: 'idea',
+      albumOrders: [
+        { albumId: b.id, order: 0 },
+        { albumId: a.id, order: 1 },
+      ],
+    });
+    expect(camel.statusCode, camel.body).toBe(200);
+    expect(camel.json()).toEqual({ statusId: 'idea', albumIds: [b.id, a.id] });
+    expect((await reorderBoard(team, 'idea', [a.id, b.id])).json().albumIds).toEqual([a.id, b.id]);
+    const conflict = await post('/api/v1/albums/reorder', team.owner.token, {
+      statusId: 'idea',
+      status_id: 'ready',
+      albumOrders: [{ albumId: a.id, order: 0 }],
+    });
+    expect(conflict.statusCode).toBe(400);
+    expect(conflict.json().details.map((d: { path: string }) => d.path)).toEqual(['/body/status_id']);
+    const neither = await post('/api/v1/albums/reorder', team.owner.token, { statusId: 'idea' });
+    expect(neither.json().details).toEqual([
+      { path: '/body/albumOrders', message: 'is required (or its older name album_orders)' },
+    ]);
+    const stranger = await ctx.newTeam();
+    const hidden = await post('/api/v1/albums/reorder', stranger.owner.token, {
+      statusId: 'idea',
+      albumOrders: [
+        { albumId: a.id, order: 0 },
+        { albumId: b.id, order: 1 },
+      ],
+    });
+    expect(hidden.statusCode).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { acceptOlderNames } from '../../shared/older-names.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import {
   AlbumDetail,
@@ -72,19 +73,19 @@ export async function albumsRoutes(app: App) {
     '/api/v1/albums/reorder',
     {
       ...session,
+      ...acceptOlderNames,
       schema: {
         operationId: 'albums.reorder',
         summary: 'Reorder the albums of one status column (all of them, each once)',
         description:
-          'album_orders must be a permutation of the albums of the status in their team: a repeated or ' +
+          'albumOrders (or album_orders) must be a permutation of the albums of the status in their team: a repeated or ' +
           'foreign album id, a repeated order, or a missing album is 400. Applied atomically; positions ' +
           'become 0..n-1 in the order given.',
         body: AlbumReorderBody,
         response: { 200: AlbumOrder },
       },
     },
-    async (request) =>
-      albums.reorder(principalOf(request), request.body.status_id, request.body.album_orders),
+    async (request) => albums.reorder(principalOf(request), request.body.statusId, request.body.albumOrders),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ALBUM_TYPES } from '../../db/schema/index.ts';
+import { withOlderNames } from '../../shared/older-names.ts';
 import { CalendarDate, Id, LanguageTag, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 import { AlbumCover } from './cover.schemas.ts';
@@ -133,13 +134,16 @@ export const AlbumPatchBody = Type.Partial(Type.Object({ title: Title, ...fields
 
 export const StatusBody = Type.Object({ status: StatusId });
 
-export const AlbumReorderBody = Type.Object({
-  status_id: StatusId,
-  album_orders: Type.Array(Type.Object({ albumId: Id, order: Type.Integer({ minimum: 0 }) }), {
-    minItems: 1,
-    maxItems: 1000,
-    description: 'Every album of the status, each once, with its new order',
+export const AlbumReorderBody = withOlderNames(
+  Type.Object({
+    statusId: StatusId,
+    albumOrders: Type.Array(Type.Object({ albumId: Id, order: Type.Integer({ minimum: 0 }) }), {
+      minItems: 1,
+      maxItems: 1000,
+      description: 'Every album of the status, each once, with its new order',
+    }),
   }),
-});
+  { status_id: 'statusId', album_orders: 'albumOrders' },
+);
 
 export const AlbumOrder = Type.Object({ statusId: Type.String(), albumIds: Type.Array(Id) });

@@ -201,7 +201,7 @@ export class AlbumsService {
       userId,
       orders.map((o) => o.albumId),
     );
-    const path = '/body/album_orders';
+    const path = '/body/albumOrders';
     const entries = orders.map((o) => ({ id: o.albumId, order: o.order }));
     const repeated = repeatedEntries(entries, path, 'albumId');
     if (repeated.length > 0) throw errors.validation(repeated);
@@ -209,7 +209,7 @@ export class AlbumsService {
       const statuses = await lockBoard(tx, teamId);
       if (!statuses?.some((s) => s.id === statusId))
         throw errors.validation([
-          { path: '/body/status_id', message: `is not an album status of the team (${statusId})` },
+          { path: '/body/statusId', message: `is not an album status of the team (${statusId})` },
         ]);
       const column = new Set(await board.lockColumn(tx, teamId, statusId));
       const ordered = applyPermutation(

@@ -1,5 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { acceptOlderNames } from '../../shared/older-names.ts';
 import { pageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import { Contact, ContactPage, ContactPatchBody, CreateContactBody, ListQuery } from './contacts.schemas.ts';
@@ -36,19 +37,19 @@ export async function contactsRoutes(app: App) {
     '/api/v1/contacts/',
     {
       ...write,
+      ...acceptOlderNames,
       schema: {
         operationId: 'contacts.create',
         summary: 'Create a contact',
         description:
-          `team_id and name are required; a new contact starts as lead status new. ${CONFLICTS} Phone numbers ` +
+          `teamId (or team_id, as the specification names it) and name are required; a new contact starts as lead status new. ${CONFLICTS} Phone numbers ` +
           'are stored in E.164: send them in international format, or national with phoneCountry.',
         body: CreateContactBody,
         response: { 201: Contact },
       },
     },
     async (request, reply) => {
-      const { team_id: teamId, ...fields } = request.body;
-      return reply.code(201).send(await contacts.create(principalOf(request), { teamId, ...fields }));
+      return reply.code(201).send(await contacts.create(principalOf(request), request.body));
     },
   );
 

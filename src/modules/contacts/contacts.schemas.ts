@@ -1,5 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { LEAD_STATUSES } from '../../db/schema/index.ts';
+import { withOlderNames } from '../../shared/older-names.ts';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 
@@ -101,27 +102,30 @@ const fields = {
   userId: UserLink,
 };
 
-export const CreateContactBody = Type.Object(
-  {
-    team_id: Id,
-    name: fields.name,
-    ...Type.Partial(
-      Type.Object({
-        email: fields.email,
-        phone: fields.phone,
-        phoneCountry: fields.phoneCountry,
-        company: fields.company,
-        role: fields.role,
-        networks: fields.networks,
-        tags: fields.tags,
-        groupIds: fields.groupIds,
-        leadStatus: fields.leadStatus,
-        notes: fields.notes,
-        userId: fields.userId,
-      }),
-    ).properties,
-  },
-  { description: 'leadStatus defaults to new; lists to empty; the other fields to null' },
+export const CreateContactBody = withOlderNames(
+  Type.Object(
+    {
+      teamId: Id,
+      name: fields.name,
+      ...Type.Partial(
+        Type.Object({
+          email: fields.email,
+          phone: fields.phone,
+          phoneCountry: fields.phoneCountry,
+          company: fields.company,
+          role: fields.role,
+          networks: fields.networks,
+          tags: fields.tags,
+          groupIds: fields.groupIds,
+          leadStatus: fields.leadStatus,
+          notes: fields.notes,
+          userId: fields.userId,
+        }),
+      ).properties,
+    },
+    { description: 'leadStatus defaults to new; lists to empty; the other fields to null' },
+  ),
+  { team_id: 'teamId' },
 );
 
 export const ContactPatchBody = Type.Partial(Type.Object(fields), {

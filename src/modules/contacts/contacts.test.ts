@@ -106,7 +106,7 @@ describe('contacts', () => {
         '/body/networks/0/network',
         '/body/colour',
       ]);
-      expectValidationPaths(await post(own.owner.token, { name: 'No team' }), ['/body/team_id']);
+      expectValidationPaths(await post(own.owner.token, { name: 'No team' }), ['/body/teamId']);
       expectValidationPaths(await post(own.owner.token, { team_id: own.id }), ['/body/name']);
       expectValidationPaths(await post(own.owner.token, { team_id: own.id, name: 'x\u0000y' }), [
         '/body/name',

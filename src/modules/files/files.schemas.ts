@@ -101,9 +101,15 @@ const AudioFileSize = Type.Optional(
 
 /** The body fields of a request that asks for an audio upload URL. */
 export const audioUploadFields = {
-  audio_file_name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
-  audio_file_size: AudioFileSize,
+  audioFileName: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
+  audioFileSize: AudioFileSize,
 };
+
+/** The names the specification gives the audio upload fields, still accepted (see `withOlderNames`). */
+export const audioUploadOlderNames = {
+  audio_file_name: 'audioFileName',
+  audio_file_size: 'audioFileSize',
+} as const;
 
 export const UploadFileSize = Type.Integer({
   minimum: 0,

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
+import { acceptOlderNames } from '../../shared/older-names.ts';
 import { errorResponse, IdParams, NoContent } from '../../shared/schemas.ts';
 import { fileRefusals } from '../files/files.schemas.ts';
 import { hotRead, session, write } from './route-auth.ts';
@@ -52,24 +53,26 @@ export async function tracksRoutes(app: App) {
     '/api/v1/tracks/',
     {
       ...session,
+      ...acceptOlderNames,
       schema: {
         operationId: 'tracks.create',
         summary:
           "Create a track in the team's first status (idea) with its first version and the audio upload URL",
         description:
-          'PUT the audio to upload.uploadUrl with upload.headers. An audio_file_name whose type is not an ' +
-          'accepted audio type is 400 unsupported_file_type, and no track is created.',
+          'PUT the audio to upload.uploadUrl with upload.headers. An audioFileName whose type is not an ' +
+          'accepted audio type is 400 unsupported_file_type, and no track is created. The names team_id, ' +
+          'audio_file_name and audio_file_size of the specification are accepted too.',
         body: CreateTrackBody,
         response: { 201: CreatedTrack, ...fileRefusals },
       },
     },
     async (request, reply) => {
-      const { title, team_id, audio_file_name, audio_file_size } = request.body;
+      const { title, teamId, audioFileName, audioFileSize } = request.body;
       const created = await tracks.create(principalOf(request), {
         title,
-        teamId: team_id,
-        audioFileName: audio_file_name,
-        audioFileSize: audio_file_size,
+        teamId,
+        audioFileName,
+        audioFileSize,
       });
       return reply.code(201).send(created);
     },
@@ -79,11 +82,12 @@ export async function tracksRoutes(app: App) {
     '/api/v1/tracks/reorder',
     {
       ...session,
+      ...acceptOlderNames,
       schema: {
         operationId: 'tracks.reorder',
         summary: 'Reorder the tracks of one status column (all of them, each once)',
         description:
-          'track_orders must be a permutation of the live tracks of the status in their team: a repeated or ' +
+          'trackOrders (or track_orders) must be a permutation of the live tracks of the status in their team: a repeated or ' +
           `foreign track id, a repeated order, or a missing track is 400. Applied atomically. ${OWNER_ONLY}`,
         body: ReorderBody,
         response: {
@@ -91,8 +95,7 @@ export async function tracksRoutes(app: App) {
         },
       },
     },
-    async (request) =>
-      tracks.reorder(principalOf(request), request.body.status_id, request.body.track_orders),
+    async (request) => tracks.reorder(principalOf(request), request.body.statusId, request.body.trackOrders),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { withOlderNames } from '../../shared/older-names.ts';
 import {
   CalendarDate,
   HttpUrl,
@@ -9,7 +10,7 @@ import {
   Timestamp,
   Uuid,
 } from '../../shared/schemas.ts';
-import { audioUploadFields, UploadTicketFields } from '../files/files.schemas.ts';
+import { audioUploadFields, audioUploadOlderNames, UploadTicketFields } from '../files/files.schemas.ts';
 import { CurrentCover } from './covers/covers.schemas.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -126,11 +127,14 @@ export const TrackPatchBody = Type.Object(
   { minProperties: 1, description: 'Only the fields given change; null clears a field' },
 );
 
-export const CreateTrackBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-  team_id: Id,
-  ...audioUploadFields,
-});
+export const CreateTrackBody = withOlderNames(
+  Type.Object({
+    title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    teamId: Id,
+    ...audioUploadFields,
+  }),
+  { team_id: 'teamId', ...audioUploadOlderNames },
+);
 
 export const DeleteTrackQuery = Type.Object({
   mode: Type.Optional(
@@ -143,14 +147,17 @@ export const DeleteTrackQuery = Type.Object({
 
 export const StatusBody = Type.Object({ status: StatusId });
 
-export const ReorderBody = Type.Object({
-  status_id: StatusId,
-  track_orders: Type.Array(Type.Object({ trackId: Id, order: Type.Integer({ minimum: 0 }) }), {
-    minItems: 1,
-    maxItems: 1000,
-    description: 'Every live track of the status, each once, with its new order',
+export const ReorderBody = withOlderNames(
+  Type.Object({
+    statusId: StatusId,
+    trackOrders: Type.Array(Type.Object({ trackId: Id, order: Type.Integer({ minimum: 0 }) }), {
+      minItems: 1,
+      maxItems: 1000,
+      description: 'Every live track of the status, each once, with its new order',
+    }),
   }),
-});
+  { status_id: 'statusId', track_orders: 'trackOrders' },
+);
 
 export const ShareBody = Type.Object({
   teamId: Id,

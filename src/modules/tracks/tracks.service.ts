@@ -267,15 +267,15 @@ export class TracksService {
       orders.map((o) => o.trackId),
     );
     const entries = orders.map((o) => ({ id: o.trackId, order: o.order }));
-    const repeated = repeatedEntries(entries, '/body/track_orders', 'trackId');
+    const repeated = repeatedEntries(entries, '/body/trackOrders', 'trackId');
     if (repeated.length > 0) throw errors.validation(repeated);
     return this.db.transaction(async (tx) => {
-      await requireBoardStatus(tx, teamId, statusId, '/body/status_id');
+      await requireBoardStatus(tx, teamId, statusId, '/body/statusId');
       const column = new Set(await repo.lockStatusColumn(tx, teamId, statusId));
       const ordered = applyPermutation(
         entries,
         column,
-        '/body/track_orders',
+        '/body/trackOrders',
         'trackId',
         `the tracks of status ${statusId} in this team`,
       );

@@ -70,8 +70,8 @@ describe('tracks', () => {
         [{ team_id: team.id, audio_file_name: 'a.wav' }, '/body/title'],
         [{ title: ' ', team_id: team.id, audio_file_name: 'a.wav' }, '/body/title'],
         [{ title: 'x', team_id: String(team.id), audio_file_name: 'a.wav' }, '/body/team_id'],
-        [{ title: 'x', team_id: team.id }, '/body/audio_file_name'],
-        [{ title: 'x', team_id: team.id, audio_file_name: 'a.wav', teamId: team.id }, '/body'],
+        [{ title: 'x', team_id: team.id }, '/body/audioFileName'],
+        [{ title: 'x', team_id: team.id, audio_file_name: 'a.wav', teamId: team.id + 1 }, '/body/team_id'],
       ];
       for (const [body, path] of bodies) {
         const res = await create(team.owner.token, body);

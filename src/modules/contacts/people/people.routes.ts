@@ -1,5 +1,6 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
+import { acceptOlderNames } from '../../../shared/older-names.ts';
 import { lookup, sessionRead } from '../route-auth.ts';
 import { PlatformUsersAnswer, PlatformUsersBody } from './platform-users.schemas.ts';
 import { LOOKUPS_PER_HOUR } from './platform-users.service.ts';
@@ -13,6 +14,7 @@ export async function contactPeopleRoutes(app: App) {
     '/api/v1/contacts/platform-users',
     {
       ...lookup,
+      ...acceptOlderNames,
       schema: {
         operationId: 'contacts.platformUsers',
         summary: 'Which e-mail addresses belong to platform users you may know',
@@ -27,10 +29,7 @@ export async function contactPeopleRoutes(app: App) {
         response: { 200: PlatformUsersAnswer },
       },
     },
-    async (request) => {
-      const { team_id: teamId, emails } = request.body;
-      return platformUsers.lookup(principalOf(request), { teamId, emails });
-    },
+    async (request) => platformUsers.lookup(principalOf(request), request.body),
   );
 
   app.get(

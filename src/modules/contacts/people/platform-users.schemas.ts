@@ -1,13 +1,21 @@
 import { Type } from '@sinclair/typebox';
+import { withOlderNames } from '../../../shared/older-names.ts';
 import { Id, Uuid } from '../../../shared/schemas.ts';
 import { Email, Nullable } from '../contacts.schemas.ts';
 
 export const MAX_LOOKUP_EMAILS = 100;
 
-export const PlatformUsersBody = Type.Object({
-  team_id: Id,
-  emails: Type.Array(Email, { minItems: 1, maxItems: MAX_LOOKUP_EMAILS, description: '1 to 100 addresses' }),
-});
+export const PlatformUsersBody = withOlderNames(
+  Type.Object({
+    teamId: Id,
+    emails: Type.Array(Email, {
+      minItems: 1,
+      maxItems: MAX_LOOKUP_EMAILS,
+      description: '1 to 100 addresses',
+    }),
+  }),
+  { team_id: 'teamId' },
+);
 
 export const PlatformUsersAnswer = Type.Object({
   results: Type.Array(

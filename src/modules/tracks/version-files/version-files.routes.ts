@@ -1,4 +1,5 @@
 import type { App } from '../../../app-types.ts';
+import { acceptOlderNames } from '../../../shared/older-names.ts';
 import { errorResponse, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { session, write } from '../route-auth.ts';
@@ -28,27 +29,30 @@ export async function versionFilesRoutes(app: App) {
 
   app.post(
     route.path('/create'),
-    route.options(session, 'create', {
-      summary: 'Add an audio file to a version (an alternate bounce, an instrumental, ...): its upload URL',
-      description:
-        'PUT the audio to `uploadUrl` with `headers`, then register it with POST ' +
-        '/api/v1/tracks/{id}/versions/{versionId}/files `{fileKey}`; the version detail then lists it ' +
-        'under `files`. The type comes from the file name.' +
-        ` ${OWNER_ONLY}`,
-      body: CreateVersionFileBody,
-      response: {
-        201: VersionFileUpload,
-        ...refusals,
-      },
-    }),
+    {
+      ...acceptOlderNames,
+      ...route.options(session, 'create', {
+        summary: 'Add an audio file to a version (an alternate bounce, an instrumental, ...): its upload URL',
+        description:
+          'PUT the audio to `uploadUrl` with `headers`, then register it with POST ' +
+          '/api/v1/tracks/{id}/versions/{versionId}/files `{fileKey}`; the version detail then lists it ' +
+          'under `files`. The type comes from the file name.' +
+          ` ${OWNER_ONLY}`,
+        body: CreateVersionFileBody,
+        response: {
+          201: VersionFileUpload,
+          ...refusals,
+        },
+      }),
+    },
     async (request, reply) =>
       reply
         .code(201)
         .send(
           await versionFiles.createUpload(
             ...versionArgs(request),
-            request.body.audio_file_name,
-            request.body.audio_file_size,
+            request.body.audioFileName,
+            request.body.audioFileSize,
           ),
         ),
   );

@@ -1,10 +1,16 @@
 import { Type } from '@sinclair/typebox';
+import { withOlderNames } from '../../../shared/older-names.ts';
 import { Id } from '../../../shared/schemas.ts';
-import { audioUploadFields, RegisterUploadBody, UploadTicketFields } from '../../files/files.schemas.ts';
+import {
+  audioUploadFields,
+  audioUploadOlderNames,
+  RegisterUploadBody,
+  UploadTicketFields,
+} from '../../files/files.schemas.ts';
 
 export const VersionFileParams = Type.Object({ id: Id, versionId: Id, fileId: Id });
 
-export const CreateVersionFileBody = Type.Object(audioUploadFields);
+export const CreateVersionFileBody = withOlderNames(Type.Object(audioUploadFields), audioUploadOlderNames);
 
 export const VersionFileUpload = Type.Object({
   id: Id,

@@ -101,7 +101,7 @@ describe('additional files of a version', () => {
       expect(res.json().code).toBe('validation_failed');
     }
     expect((await call('POST', `${filesOf(track)}/create`, token, {})).json().details[0].path).toBe(
-      '/body/audio_file_name',
+      '/body/audioFileName',
     );
     const text = await call('POST', `${filesOf(track)}/create`, token, { audio_file_name: 'notes.txt' });
     expect(text.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
+import { acceptOlderNames } from '../../../shared/older-names.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { errorResponse, IdParams, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
@@ -43,6 +44,7 @@ export async function versionsRoutes(app: App) {
     `${BASE}/create`,
     {
       ...session,
+      ...acceptOlderNames,
       schema: {
         operationId: 'tracks.versions.create',
         summary: 'Add a version at the end of the list, with the upload URL of its audio',
@@ -59,8 +61,8 @@ export async function versionsRoutes(app: App) {
           await versions.create(
             principalOf(request),
             request.params.id,
-            request.body.audio_file_name,
-            request.body.audio_file_size,
+            request.body.audioFileName,
+            request.body.audioFileSize,
           ),
         ),
   );

@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
+import { withOlderNames } from '../../../shared/older-names.ts';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import {
   AudioFacts,
   audioUploadFields,
+  audioUploadOlderNames,
   Peaks,
   RegisterUploadBody,
   UploadTicketFields,
@@ -136,7 +138,7 @@ export const VersionReorderBody = Type.Object({
 
 export const VersionOrder = Type.Object({ trackId: Id, versionIds: Type.Array(Id) });
 
-export const CreateVersionBody = Type.Object(audioUploadFields);
+export const CreateVersionBody = withOlderNames(Type.Object(audioUploadFields), audioUploadOlderNames);
 
 export const CreatedVersion = Type.Composite([
   VersionDetail,
