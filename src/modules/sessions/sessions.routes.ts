@@ -9,11 +9,11 @@ import {
   DeleteSessionQuery,
   ListQuery,
   LiveQuery,
+  RequiredTeamPageQuery,
   Session,
   SessionPage,
   SessionParams,
   SessionPatchBody,
-  TeamPageQuery,
   TeamQuery,
 } from './sessions.schemas.ts';
 
@@ -91,7 +91,7 @@ export async function sessionsRoutes(app: App) {
         operationId: 'sessions.upcoming',
         summary: "The team's next sessions",
         description: 'Scheduled sessions of the team that start after now, soonest first.',
-        querystring: TeamPageQuery,
+        querystring: RequiredTeamPageQuery,
         response: { 200: SessionPage },
       },
     },

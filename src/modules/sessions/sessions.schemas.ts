@@ -11,17 +11,25 @@ export const DEFAULT_SESSION_HOURS = 2;
 export const SessionParams = Type.Object({ sessionId: Id });
 export const EmptyBody = Type.Object({}, { description: 'No fields; the body may be left out entirely' });
 
-/** `teamId*` of the specification's reads: the session's team, else 404. */
-export const TeamQuery = Type.Object({
-  teamId: { ...Id, description: "The session's team; another team's id answers 404" },
-});
-export const TeamPageQuery = Type.Object({ ...TeamQuery.properties, ...PageQuery });
-/** The same `teamId` in an extension's body. */
-export const TeamBody = Type.Object({ ...TeamQuery.properties });
-/** The optional `teamId` of the area's extension bodies: checked like the specification's, when sent. */
+/**
+ * The `teamId` the specification sends with everything about one session: optional, since the session names
+ * its team; when sent it must be that team (another team's id answers 404, as for another team's session).
+ */
 export const OptionalTeamId = Type.Optional({
   ...Id,
-  description: "The session's team (optional here); another team's id answers 404",
+  description:
+    "The session's team. Optional: the session names its team; when given it must be that team, " +
+    "else 404 as for another team's session",
+});
+/** `teamId` of the reads of one session. */
+export const TeamQuery = Type.Object({ teamId: OptionalTeamId });
+export const TeamPageQuery = Type.Object({ ...TeamQuery.properties, ...PageQuery });
+/** The same `teamId` in a body: the body may be `{}` or left out. */
+export const TeamBody = Type.Object({ ...TeamQuery.properties });
+/** `teamId*` of a team's list that no session names: required. */
+export const RequiredTeamPageQuery = Type.Object({
+  teamId: { ...Id, description: 'The team; a team you are not in answers 404' },
+  ...PageQuery,
 });
 
 const Status = StringEnum(STUDIO_SESSION_STATUSES, {

@@ -118,7 +118,7 @@ export class SessionsService {
     return toPage(rows, page.limit, repo.keyOf);
   }
 
-  async get(principal: Principal, sessionId: number, teamId: number) {
+  async get(principal: Principal, sessionId: number, teamId?: number) {
     return (await requireSession(this.db, principal, sessionId, 'participant', teamId)).session;
   }
 

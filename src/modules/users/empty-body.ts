@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import { parseJsonBodies } from '../../plugins/json-bodies.ts';
 
@@ -11,3 +12,13 @@ export function acceptEmptyJsonBody(scope: App): void {
     request.body ??= {};
   });
 }
+
+/**
+ * Route options of a body whose fields are all optional, outside such a scope: a request without a body
+ * (and without a content type) reaches validation as `{}`.
+ */
+export const bodyMayBeLeftOut = {
+  preValidation: async (request: FastifyRequest) => {
+    request.body ??= {};
+  },
+};

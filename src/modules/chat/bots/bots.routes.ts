@@ -11,6 +11,7 @@ import {
   FollowUpPage,
   FollowUpParams,
   OpenBotBody,
+  TaskTeamQuery,
   TeamQuery,
 } from './bots.schemas.ts';
 
@@ -86,9 +87,11 @@ export async function chatBotsRoutes(app: App) {
       schema: {
         operationId: 'chat.bots.followUps.delete',
         summary: 'Remove one of your follow-up tasks',
-        description: 'Another person’s task, or one of another team, is 404.',
+        description:
+          'Another person’s task, or one of another team, is 404. teamId may be left out: the task names its ' +
+          'team, and you must still be a member of it.',
         params: FollowUpParams,
-        querystring: TeamQuery,
+        querystring: TaskTeamQuery,
         response: { 204: NoContent },
       },
     },

@@ -12,6 +12,14 @@ const BotId = Type.String({
 export const BotParams = Type.Object({ botId: BotId });
 export const FollowUpParams = Type.Object({ botId: BotId, taskId: Uuid });
 export const TeamQuery = Type.Object({ teamId: Id });
+/** `teamId` of a request about one task: optional, since the task names its team. */
+export const TaskTeamQuery = Type.Object({
+  teamId: Type.Optional({
+    ...Id,
+    description:
+      "The task's team. Optional: the task names its team; when given it must be that team, else 404",
+  }),
+});
 export const FollowUpListQuery = Type.Object({ teamId: Id, ...PageQuery });
 export const OpenBotBody = Type.Object({ teamId: Id });
 

@@ -123,9 +123,12 @@ export class ChatBotsService {
   }
 
   /** Removes one of the caller's tasks; another person's (or a missing one) is 404. */
-  async removeFollowUp(principal: Principal, botId: string, teamId: number, taskId: string) {
+  /** Deletes one of the caller's tasks; `teamId`, when given, must be the task's team (else 404). */
+  async removeFollowUp(principal: Principal, botId: string, named: number | undefined, taskId: string) {
     const userId = sessionUserId(principal);
     const bot = this.requireBot(botId);
+    const teamId = named ?? (await repo.teamOfFollowUp(this.deps.db, { userId, botId: bot.id }, taskId));
+    if (teamId === undefined) throw errors.notFound('follow-up');
     await requireTeam(this.deps.db, principal, teamId);
     await this.deps.db.transaction(async (tx) => {
       if (!(await repo.deleteFollowUp(tx, { teamId, userId, botId: bot.id }, taskId)))

@@ -37,6 +37,25 @@ export function openFollowUps(db: Db, owner: Owner, limit: number) {
     .limit(limit);
 }
 
+/** The team of one of the user's tasks with a bot, if the task exists. */
+export async function teamOfFollowUp(
+  db: Db,
+  owner: Omit<Owner, 'teamId'>,
+  taskId: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ teamId: followUpTasks.teamId })
+    .from(followUpTasks)
+    .where(
+      and(
+        eq(followUpTasks.id, taskId),
+        eq(followUpTasks.userId, owner.userId),
+        eq(followUpTasks.botId, owner.botId),
+      ),
+    );
+  return row?.teamId;
+}
+
 export async function deleteFollowUp(tx: Db, owner: Owner, taskId: string): Promise<boolean> {
   const rows = await tx
     .delete(followUpTasks)

@@ -29,7 +29,7 @@ export class CalendarService {
   ) {}
 
   /** The caller's feed URLs of the session's team. */
-  async follow(principal: Principal, sessionId: number, teamId: number) {
+  async follow(principal: Principal, sessionId: number, teamId?: number) {
     const { userId, session } = await requireSession(this.db, principal, sessionId, 'member', teamId);
     return this.urls(session.teamId, userId, await repo.feedVersion(this.db, session.teamId, userId));
   }

@@ -29,7 +29,7 @@ export class CanvasService {
     private readonly events: SessionEvents,
   ) {}
 
-  async get(principal: Principal, sessionId: number, teamId: number) {
+  async get(principal: Principal, sessionId: number, teamId?: number) {
     await requireSession(this.db, principal, sessionId, 'guest', teamId);
     return (
       (await repo.findCanvas(this.db, sessionId)) ?? {

@@ -3,6 +3,7 @@ import { principalOf } from '../../../plugins/auth.ts';
 import { CSV_CELL_RULES } from '../../../shared/csv.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
+import { bodyMayBeLeftOut } from '../../users/empty-body.ts';
 import { RecordingParams } from '../recordings/recordings.schemas.ts';
 import { session, sessionExtension } from '../route-auth.ts';
 import { MARKER_CSV_COLUMNS } from './marker-exports.ts';
@@ -104,7 +105,7 @@ export async function markersRoutes(app: App) {
       schema: {
         operationId: 'sessions.markers.update',
         summary: "Change a marker's label, position or colour",
-        description: "teamId must be the session's team (else 404).",
+        description: "teamId, when given, must be the session's team (else 404).",
         params: MarkerParams,
         body: MarkerPatchBody,
         response: { 200: Marker },
@@ -117,10 +118,12 @@ export async function markersRoutes(app: App) {
     `${base}/:markerId`,
     {
       ...session,
+      ...bodyMayBeLeftOut,
       schema: {
         operationId: 'sessions.markers.delete',
         summary: 'Remove a marker',
-        description: "The JSON body carries teamId, the session's team (else 404).",
+        description:
+          "The JSON body may carry teamId, which must then be the session's team (else 404); it may be left out.",
         params: MarkerParams,
         body: DeleteMarkerBody,
         response: { 204: NoContent },

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 import { RecordingParams } from '../recordings/recordings.schemas.ts';
-import { Nullable } from '../sessions.schemas.ts';
+import { Nullable, OptionalTeamId } from '../sessions.schemas.ts';
 
 export const DEFAULT_MARKER_COLOR = '#f5a623';
 /** A week: no recording runs longer. */
@@ -33,10 +33,10 @@ export const Marker = Type.Object(
 );
 export const MarkerPage = Page(Marker);
 
-export const MarkerListQuery = Type.Object({ teamId: Id, ...PageQuery });
+export const MarkerListQuery = Type.Object({ teamId: OptionalTeamId, ...PageQuery });
 
 export const CreateMarkerBody = Type.Object({
-  teamId: Id,
+  teamId: OptionalTeamId,
   label: Label,
   positionSeconds: Position,
   color: Type.Optional({ ...Color, description: `#rrggbb; default ${DEFAULT_MARKER_COLOR}` }),
@@ -44,20 +44,20 @@ export const CreateMarkerBody = Type.Object({
 
 export const MarkerPatchBody = Type.Object(
   {
-    teamId: Id,
+    teamId: OptionalTeamId,
     label: Type.Optional(Label),
     positionSeconds: Type.Optional(Position),
     color: Type.Optional(Color),
   },
-  { minProperties: 2, description: 'teamId and at least one field to change' },
+  { minProperties: 1, description: 'At least one field to change besides teamId' },
 );
 
-export const DeleteMarkerBody = Type.Object({ teamId: Id });
+export const DeleteMarkerBody = Type.Object({ teamId: OptionalTeamId });
 
 export const MARKER_EXPORT_FORMATS = ['csv', 'audacity', 'reaper'] as const;
 export type MarkerExportFormat = (typeof MARKER_EXPORT_FORMATS)[number];
 
 export const MarkerExportQuery = Type.Object({
-  teamId: Id,
+  teamId: OptionalTeamId,
   format: Type.Optional(StringEnum(MARKER_EXPORT_FORMATS, { description: 'Default csv' })),
 });

@@ -46,7 +46,7 @@ export class MarkersService {
     private readonly events: SessionEvents,
   ) {}
 
-  async list(principal: Principal, ids: Ids, teamId: number, page: Page) {
+  async list(principal: Principal, ids: Ids, teamId: number | undefined, page: Page) {
     await requireRecording(this.db, principal, ids, 'guest', teamId);
     const rows = await repo.listMarkers(
       this.db,
@@ -60,7 +60,12 @@ export class MarkersService {
   async create(
     principal: Principal,
     ids: Ids,
-    input: { teamId: number; label: string; positionSeconds: number; color?: string | undefined },
+    input: {
+      teamId?: number | undefined;
+      label: string;
+      positionSeconds: number;
+      color?: string | undefined;
+    },
   ) {
     const { session, recording, userId } = await requireRecording(
       this.db,
@@ -90,11 +95,13 @@ export class MarkersService {
   async update(
     principal: Principal,
     ids: Ids & { markerId: number },
-    input: { teamId: number; label?: string; positionSeconds?: number; color?: string },
+    input: { teamId?: number | undefined; label?: string; positionSeconds?: number; color?: string },
   ) {
+    const fields = fieldsOf(input);
+    if (Object.keys(fields).length === 0)
+      throw errors.validation([{ path: '/body', message: 'must name a field to change besides teamId' }]);
     const { session, recording } = await requireRecording(this.db, principal, ids, 'member', input.teamId);
     withinRecording(recording, input.positionSeconds);
-    const fields = fieldsOf(input);
     return this.db.transaction(async (tx) => {
       const marker = await repo.updateMarker(tx, ids.recordingId, ids.markerId, fields, this.clock.now());
       if (!marker) throw errors.notFound('marker');
@@ -107,7 +114,7 @@ export class MarkersService {
     });
   }
 
-  async remove(principal: Principal, ids: Ids & { markerId: number }, teamId: number): Promise<void> {
+  async remove(principal: Principal, ids: Ids & { markerId: number }, teamId?: number): Promise<void> {
     const { session } = await requireRecording(this.db, principal, ids, 'member', teamId);
     await this.db.transaction(async (tx) => {
       if (!(await repo.deleteMarker(tx, ids.recordingId, ids.markerId))) throw errors.notFound('marker');
@@ -119,7 +126,7 @@ export class MarkersService {
   }
 
   /** The recording's markers as a file a DAW imports, in time order. */
-  async export(principal: Principal, ids: Ids, teamId: number, format: MarkerExportFormat) {
+  async export(principal: Principal, ids: Ids, teamId: number | undefined, format: MarkerExportFormat) {
     await requireRecording(this.db, principal, ids, 'guest', teamId);
     const markers = await repo.listMarkers(this.db, ids.recordingId, undefined, MAX_EXPORTED_MARKERS);
     const writer = MARKER_EXPORTS[format];

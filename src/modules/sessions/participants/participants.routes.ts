@@ -2,7 +2,7 @@ import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { errorResponse, NoContent } from '../../../shared/schemas.ts';
-import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
+import { acceptEmptyJsonBody, bodyMayBeLeftOut } from '../../users/empty-body.ts';
 import { session, sessionExtension, sessionLinkExtension } from '../route-auth.ts';
 import { EmptyBody, SessionParams, TeamBody, TeamPageQuery, TeamQuery } from '../sessions.schemas.ts';
 import {
@@ -131,6 +131,7 @@ export async function participantsRoutes(app: App) {
     '/api/v1/sessions/:sessionId/invite-url/rotate',
     {
       ...sessionExtension,
+      ...bodyMayBeLeftOut,
       schema: {
         operationId: 'sessions.inviteUrl.rotate',
         summary: 'Revoke every join link of a session handed out so far, and answer a new one',

@@ -54,7 +54,7 @@ export class ParticipantsService {
     private readonly limits: RateLimits,
   ) {}
 
-  async list(principal: Principal, sessionId: number, teamId: number, page: Page) {
+  async list(principal: Principal, sessionId: number, teamId: number | undefined, page: Page) {
     await requireSession(this.db, principal, sessionId, 'participant', teamId);
     const rows = await repo.listParticipants(this.db, sessionId, decodeIdCursor(page.cursor), page.limit + 1);
     return toPage(rows, page.limit, (last) => last.id);
@@ -209,13 +209,13 @@ export class ParticipantsService {
   }
 
   /** A signed join link of the session, valid for INVITE_LINK_TTL_DAYS or until the links are rotated. */
-  async inviteUrl(principal: Principal, sessionId: number, teamId: number) {
+  async inviteUrl(principal: Principal, sessionId: number, teamId?: number) {
     const { session } = await requireSession(this.db, principal, sessionId, 'member', teamId);
     return this.link(session);
   }
 
   /** Revokes every join link of the session handed out so far, and answers a new one. */
-  async rotateLinks(principal: Principal, sessionId: number, teamId: number) {
+  async rotateLinks(principal: Principal, sessionId: number, teamId?: number) {
     await requireSession(this.db, principal, sessionId, 'member', teamId);
     const session = await this.db.transaction(async (tx) => {
       const rotated = await repo.nextLinkVersion(tx, sessionId, this.clock.now());

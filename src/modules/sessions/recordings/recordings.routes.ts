@@ -3,7 +3,7 @@ import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { conflictResponse } from '../../teams/conflict-response.ts';
-import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
+import { acceptEmptyJsonBody, bodyMayBeLeftOut } from '../../users/empty-body.ts';
 import { session, sessionExtension } from '../route-auth.ts';
 import { SessionParams, TeamPageQuery } from '../sessions.schemas.ts';
 import {
@@ -96,6 +96,7 @@ export async function recordingsRoutes(app: App) {
     '/api/v1/sessions/:sessionId/recordings/live',
     {
       ...session,
+      ...bodyMayBeLeftOut,
       schema: {
         operationId: 'sessions.recordings.live',
         summary: 'Start a live recording: no audio yet, markers can be placed while it runs',

@@ -45,7 +45,7 @@ export const Recording = Type.Object(
 export const RecordingPage = Page(Recording);
 
 export const RecordingUploadBody = Type.Object({
-  teamId: Id,
+  teamId: OptionalTeamId,
   fileName: FileName,
   fileSize: FileSize,
   contentType: ContentType,
@@ -56,7 +56,7 @@ export const RecordingUploadUrl = Type.Object(
 );
 
 export const RegisterRecordingBody = Type.Object({
-  teamId: Id,
+  teamId: OptionalTeamId,
   pendingKey: Type.String({ minLength: 1, maxLength: 512, description: 'The pendingKey of the upload URL' }),
   fileName: { ...FileName, description: 'Names the new recording' },
   fileSize: { ...FileSize, description: 'The fileSize the upload URL was asked for' },
@@ -70,7 +70,7 @@ export const RegisterRecordingBody = Type.Object({
 });
 
 export const LiveRecordingBody = Type.Object({
-  teamId: Id,
+  teamId: OptionalTeamId,
   name: Type.Optional({ ...FileName, maxLength: 200, description: 'Default "Live recording"' }),
 });
 

@@ -17,7 +17,7 @@ import * as repo from './recordings.repository.ts';
 const UNIQUE_VIOLATION = '23505';
 
 type Page = { limit: number; cursor?: string | undefined };
-type UploadInput = { teamId: number; fileName: string; fileSize: number; contentType: string };
+type UploadInput = { teamId?: number | undefined; fileName: string; fileSize: number; contentType: string };
 export type RegisterInput = UploadInput & { pendingKey: string; recordingId?: number | undefined };
 
 /**
@@ -32,7 +32,7 @@ export class RecordingsService {
     private readonly events: SessionEvents,
   ) {}
 
-  async list(principal: Principal, sessionId: number, teamId: number, page: Page) {
+  async list(principal: Principal, sessionId: number, teamId: number | undefined, page: Page) {
     const { session } = await requireSession(this.db, principal, sessionId, 'guest', teamId);
     const rows = await repo.listRecordings(this.db, sessionId, decodeIdCursor(page.cursor), page.limit + 1);
     const result = toPage(rows, page.limit, (last) => last.id);
@@ -126,7 +126,7 @@ export class RecordingsService {
   async startLive(
     principal: Principal,
     sessionId: number,
-    input: { teamId: number; name?: string | undefined },
+    input: { teamId?: number | undefined; name?: string | undefined },
   ) {
     const { session, userId } = await requireSession(this.db, principal, sessionId, 'member', input.teamId);
     const now = this.clock.now();

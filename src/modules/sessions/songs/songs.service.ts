@@ -23,7 +23,7 @@ export class SongsService {
   async list(
     principal: Principal,
     sessionId: number,
-    teamId: number,
+    teamId: number | undefined,
     page: { limit: number; cursor?: string },
   ) {
     const { session } = await requireSession(this.db, principal, sessionId, 'guest', teamId);
