@@ -6,7 +6,8 @@ import { TrackDetail } from '../../tracks/tracks.schemas.ts';
 const FileKey = Type.String({
   minLength: 1,
   maxLength: 1024,
-  description: "The voice note's fileKey, as the message's voice shows it",
+  description:
+    "The voice note's key: the message's voice.fileKey, which is also the fileKey voice-upload answered",
 });
 
 export const VoiceUploadBody = Type.Object({
@@ -20,7 +21,11 @@ export const VoiceUploadBody = Type.Object({
 
 export const VoiceUploadTicket = Type.Object(
   {
-    ...UploadTicketFields('fileKey', 'Send it as voiceFileKey with POST .../messages once the audio is PUT'),
+    ...UploadTicketFields(
+      'fileKey',
+      'Send it as voiceFileKey with POST .../messages once the audio is PUT; the message then shows it as ' +
+        'voice.fileKey, and transcribe and save-voice take it',
+    ),
     contentType: Type.String({ description: 'The media type the PUT must carry' }),
   },
   { description: 'PUT the audio here, then post a message with voiceFileKey' },

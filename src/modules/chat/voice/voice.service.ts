@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { files as filesTable } from '../../../db/schema/index.ts';
+import { files as filesTable, pendingUploads } from '../../../db/schema/index.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
+import { findPendingById } from '../../files/files.repository.ts';
 import type { FileOwner, FilesService } from '../../files/files.service.ts';
 import { resolveMediaType } from '../../files/media-type.ts';
 import { goneAsNotFound } from '../gone-as-not-found.ts';
@@ -42,15 +43,20 @@ export class ChatVoiceService implements MessageVoice {
     private readonly messages: ChatMessagesService,
   ) {}
 
-  /** An upload URL for a voice note of the thread (audio types only, the audio file limits). */
+  /**
+   * An upload URL for a voice note of the thread (audio types only, the audio file limits). Its `fileKey` is
+   * the key the note keeps once posted (the message's `voice.fileKey`), so one key names the note throughout:
+   * in POST .../messages, transcribe and save-voice.
+   */
   async uploadUrl(principal: Principal, threadId: string, input: { fileName: string; contentType: string }) {
     const userId = sessionUserId(principal);
     const thread = await requireThread(this.db, userId, threadId);
     const type = resolveMediaType(input.contentType, '/body/contentType');
     if (type.kind !== 'audio')
       throw errors.unsupportedFileType(`A voice note is audio (audio/*), not ${input.contentType}`);
+    const teamId = voiceTeamOf(thread);
     const ticket = await this.files.createUploadUrl({
-      teamId: voiceTeamOf(thread),
+      teamId,
       kind: 'audio',
       fileName: input.fileName.trim(),
       contentType: type.contentType,
@@ -58,7 +64,9 @@ export class ChatVoiceService implements MessageVoice {
       createdBy: userId,
     });
     const { uploadUrl, method, headers, key, expiresAt } = ticket;
-    return { uploadUrl, method, headers, fileKey: key, expiresAt, contentType: ticket.contentType };
+    const pending = await findPendingById(this.db, teamId, ticket.fileId);
+    const fileKey = pending?.finalKey ?? key;
+    return { uploadUrl, method, headers, fileKey, expiresAt, contentType: ticket.contentType };
   }
 
   /** The message with its voice note: registering the upload and writing the message commit together. */
@@ -69,9 +77,10 @@ export class ChatVoiceService implements MessageVoice {
     fileKey: string,
     then: AfterPost,
   ): Promise<MessageView> {
+    const teamId = voiceTeamOf(thread);
     const prepared = await this.files.prepareRegistration({
-      teamId: voiceTeamOf(thread),
-      key: fileKey,
+      teamId,
+      key: await uploadKeyOf(this.db, teamId, fileKey),
       owner: voiceOwner(thread.id),
       kind: 'audio',
       createdBy: userId,
@@ -123,6 +132,21 @@ export class ChatVoiceService implements MessageVoice {
   guard<T>(work: () => Promise<T>): Promise<T> {
     return goneAsNotFound('chat thread', work);
   }
+}
+
+/**
+ * The key of the upload a voice note is registered from, named by either of its keys: the one it is PUT to
+ * (what voice-upload answered before it answered the note's own) or the one the note keeps.
+ */
+async function uploadKeyOf(db: Db, teamId: number, fileKey: string): Promise<string> {
+  const [row] = await db
+    .select({ key: pendingUploads.key })
+    .from(pendingUploads)
+    .where(
+      sql`${pendingUploads.teamId} = ${teamId} and (${pendingUploads.key} = ${fileKey} or ${pendingUploads.finalKey} = ${fileKey})`,
+    )
+    .limit(1);
+  return row?.key ?? fileKey;
 }
 
 type VoiceFileRow = VoiceFile & { durationSeconds: number | null };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestTeam, type TestUser, useTestContext } from '../../../../test/helpers/context.ts';
-import { chatMessages, domainEvents, files } from '../../../db/schema/index.ts';
+import { chatMessages, domainEvents, files, pendingUploads } from '../../../db/schema/index.ts';
 import { encodeWav, sine } from '../../../media/test-audio.ts';
 import { chatHelpers } from '../chat.test-support.ts';
 import { deleteUnusedVoiceNotes } from './voice-cleanup.ts';
@@ -222,5 +222,65 @@ describe('chat voice notes', () => {
     expect(keys).toContain(kept.voice.fileKey);
     expect(keys).not.toContain(gone.voice.fileKey);
     expect((await download(kept.voice.url)).statusCode).toBe(200);
+  });
+});
+
+describe('the key of a voice note', () => {
+  const ticketFor = (thread: string) =>
+    expectOk('POST', `/api/v1/chat/threads/${thread}/voice-upload`, member, {
+      fileName: 'note.wav',
+      contentType: 'audio/wav',
+    });
+
+  it('is the same in the voice-upload answer and on the message, and transcribe and save-voice take it', async () => {
+    const thread = (await newThread(team)).id;
+    const ticket = await ticketFor(thread);
+    await upload(ticket, WAV);
+    const message = await expectOk('POST', `/api/v1/chat/threads/${thread}/messages`, member, {
+      voiceFileKey: ticket.fileKey,
+    });
+    expect(message.voice.fileKey).toBe(ticket.fileKey);
+    const base = `/api/v1/chat/threads/${thread}/messages/${message.id}`;
+    // Past the key check: no transcription service is configured here.
+    const transcribe = await call('POST', `${base}/transcribe`, member, { fileKey: ticket.fileKey });
+    expect(transcribe.status, JSON.stringify(transcribe.body)).toBe(503);
+    const saved = await call('POST', `${base}/save-voice`, member, {
+      teamId: team.id,
+      title: 'From the upload key',
+      fileKey: ticket.fileKey,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body).toMatchObject({ title: 'From the upload key', teamId: team.id });
+    // Another message's key, another thread's, or an outsider: 404 as before.
+    const other = await voiceMessage(member);
+    expect((await call('POST', `${base}/transcribe`, member, { fileKey: other.voice.fileKey })).status).toBe(
+      404,
+    );
+    expect(
+      (await call('POST', `${base}/transcribe`, outsider.owner, { fileKey: ticket.fileKey })).status,
+    ).toBe(404);
+  });
+
+  it('still registers a note from the key its bytes were PUT to (what voice-upload answered before)', async () => {
+    const thread = (await newThread(team)).id;
+    const ticket = await ticketFor(thread);
+    await upload(ticket, WAV);
+    const [pending] = await ctx.database.db
+      .select({ key: pendingUploads.key })
+      .from(pendingUploads)
+      .where(eq(pendingUploads.finalKey, ticket.fileKey));
+    expect(pending!.key).not.toBe(ticket.fileKey);
+    const message = await expectOk('POST', `/api/v1/chat/threads/${thread}/messages`, member, {
+      voiceFileKey: pending!.key,
+    });
+    expect(message.voice.fileKey).toBe(ticket.fileKey);
+    // A key of this thread's upload cannot be used from another thread.
+    const elsewhere = (await newThread(team)).id;
+    const second = await ticketFor(thread);
+    await upload(second, WAV);
+    const stolen = await call('POST', `/api/v1/chat/threads/${elsewhere}/messages`, member, {
+      voiceFileKey: second.fileKey,
+    });
+    expect(stolen.status).toBe(404);
   });
 });
