@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { errors } from '../shared/errors.ts';
 import { hooksOf } from './route-hooks.ts';
 
-/** What a page may change without leaving its list: where it starts and how long it is. */
-const PAGING_FIELDS = new Set(['cursor', 'offset', 'limit']);
+/** What a page may change without leaving its list: where it starts, how long it is, whether it is counted. */
+const PAGING_FIELDS = new Set(['cursor', 'offset', 'limit', 'count']);
 
 type Cursored = { cursor?: unknown };
 

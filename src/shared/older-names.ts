@@ -40,7 +40,10 @@ export function withOlderNames<
     } as unknown as TSchema;
     if (required.delete(preferred))
       // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here, never awaited
-      eitherOf.push({ if: { not: { required: [older] } }, then: { required: [preferred] } });
+      eitherOf.push({
+        if: { not: { properties: { [older]: {} }, required: [older] } },
+        then: { properties: { [preferred]: {} }, required: [preferred] },
+      });
   }
   const { required: _, ...rest } = schema;
   const documented = {

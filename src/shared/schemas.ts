@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.ts';
 
 /** A positive integer id in a path or a body (teams, tracks, versions, albums, ...). */
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Positive integer id' });
@@ -79,5 +80,32 @@ export const PageQuery = {
 /** `{items, nextCursor}` of a list endpoint. */
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+/** `?count=true` of the lists dashboards count: the answer then adds `total` (see `withTotal`). */
+export const CountQuery = {
+  count: Type.Optional(
+    StringEnum(['true', 'false'], {
+      description:
+        'true: the answer adds `total`, how many items the whole list holds with these filters (not only ' +
+        'this page). It costs one more query, so ask on the first page only, or when the number may have changed',
+    }),
+  ),
+};
+
+/** The `total` of a counted list: present only when the request asked `count=true`. */
+export const Total = Type.Optional(
+  Type.Integer({
+    minimum: 0,
+    description: 'How many items the whole list holds with these filters; only with count=true',
+  }),
+);
+
+/** `{items, nextCursor, total?}` of a list endpoint that takes `count`. */
+export const CountedPage = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    nextCursor: Type.Union([Type.String(), Type.Null()]),
+    total: Total,
+  });
 
 export const NoContent = Type.Null({ description: 'No content' });

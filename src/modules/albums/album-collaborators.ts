@@ -25,6 +25,17 @@ function keysOf(row: Row): string[] {
   return keys;
 }
 
+/** The order of merged people: by name (any case or accent alike), then by their first entry. */
+export const personOrder = {
+  key: (p: { name: string; collaboratorIds: number[] }): [string, number] => [
+    p.name,
+    Math.min(...p.collaboratorIds),
+  ],
+  shape: ['string', 'number'] as const,
+  compare: ([nameA, idA]: [string, number], [nameB, idB]: [string, number]) =>
+    nameA.localeCompare(nameB, undefined, { sensitivity: 'base' }) || idA - idB,
+};
+
 /**
  * Merges track collaborator entries (in album order) into one entry per person: the same user, else the
  * same e-mail, else (entries with neither) the same name. Roles are united; people come by name.
@@ -55,9 +66,5 @@ export function mergeCollaborators(rows: Row[]) {
   }
   return people
     .map((p) => ({ ...p, roles: [...p.roles].sort((a, b) => a.localeCompare(b)) }))
-    .sort(
-      (a, b) =>
-        a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
-        a.collaboratorIds[0]! - b.collaboratorIds[0]!,
-    );
+    .sort((a, b) => personOrder.compare(personOrder.key(a), personOrder.key(b)));
 }

@@ -1,9 +1,11 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
 import { errorResponse, IdParams, NoContent } from '../../shared/schemas.ts';
 import {
   AddTracksBody,
   AlbumCollaborators,
+  AlbumCollaboratorsQuery,
   AlbumTrackParams,
   TrackOrder,
   TrackReorderBody,
@@ -23,10 +25,12 @@ export async function albumTracksRoutes(app: App) {
         operationId: 'albums.collaborators.list',
         summary: "Everyone who worked on the album's tracks, once per person with all their roles",
         params: IdParams,
+        querystring: AlbumCollaboratorsQuery,
         response: { 200: AlbumCollaborators },
       },
     },
-    async (request) => albumTracks.collaborators(principalOf(request), request.params.id),
+    async (request) =>
+      albumTracks.collaborators(principalOf(request), request.params.id, pageOf(request.query)),
   );
 
   app.post(

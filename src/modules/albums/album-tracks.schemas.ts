@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Uuid } from '../../shared/schemas.ts';
+import { Id, PageQuery, Uuid } from '../../shared/schemas.ts';
 
 /** Most tracks one album holds. */
 export const MAX_ALBUM_TRACKS = 500;
@@ -39,5 +39,6 @@ export const AlbumCollaborators = Type.Object({
     description:
       "One entry per person across the album's tracks (same user, else same e-mail, else same name), by name",
   }),
-  nextCursor: Type.Null({ description: 'Always null: every collaborator is in one answer' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
 });
+export const AlbumCollaboratorsQuery = Type.Object(PageQuery);

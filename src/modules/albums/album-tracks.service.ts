@@ -3,11 +3,12 @@ import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { type ErrorDetail, errors } from '../../shared/errors.ts';
+import { pageOfList } from '../../shared/pagination.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { applyPermutation, repeatedEntries } from '../tracks/permutation.ts';
 import { requireAlbum } from './album-access.ts';
-import { mergeCollaborators } from './album-collaborators.ts';
+import { mergeCollaborators, personOrder } from './album-collaborators.ts';
 import { albumEvent } from './album-event.ts';
 import type { AlbumEventData } from './album-events.ts';
 import { lockAlbum } from './album-locks.ts';
@@ -117,9 +118,13 @@ export class AlbumTracksService {
   }
 
   /** Everyone who worked on a track of the album, once per person, with every role they had. */
-  async collaborators(principal: Principal, albumId: number) {
+  async collaborators(
+    principal: Principal,
+    albumId: number,
+    page: { limit: number; cursor?: string | undefined },
+  ) {
     await requireAlbum(this.db, principal, albumId);
     const rows = await repo.listCollaboratorsOfAlbum(this.db, albumId);
-    return { items: mergeCollaborators(rows), nextCursor: null };
+    return pageOfList(mergeCollaborators(rows), page, personOrder);
   }
 }

@@ -1,6 +1,7 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { acceptOlderNames } from '../../shared/older-names.ts';
+import { wantsTotal } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import {
   AlbumDetail,
@@ -35,8 +36,12 @@ export async function albumsRoutes(app: App) {
       },
     },
     async (request) => {
-      const { limit, ...query } = request.query;
-      return albums.list(principalOf(request), { ...query, limit: limit ?? 50 });
+      const { limit, count, ...query } = request.query;
+      return albums.list(principalOf(request), {
+        ...query,
+        limit: limit ?? 50,
+        count: wantsTotal({ count }),
+      });
     },
   );
 

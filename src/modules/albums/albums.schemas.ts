@@ -1,7 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { ALBUM_TYPES } from '../../db/schema/index.ts';
 import { withOlderNames } from '../../shared/older-names.ts';
-import { CalendarDate, Id, LanguageTag, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import {
+  CalendarDate,
+  CountQuery,
+  Id,
+  LanguageTag,
+  PageQuery,
+  Timestamp,
+  Uuid,
+} from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 import { AlbumCover } from './cover.schemas.ts';
 
@@ -59,7 +67,10 @@ export const AlbumPage = Type.Object({
   items: Type.Array(Album),
   nextCursor: Type.Union([Type.String(), Type.Null()]),
   total: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'Albums matching the filter; present when offset is given' }),
+    Type.Integer({
+      minimum: 0,
+      description: 'Albums matching the filter; present with count=true, and when offset is given',
+    }),
   ),
 });
 
@@ -85,6 +96,7 @@ export const AlbumListQuery = Type.Object({
       description: 'Skip this many albums (instead of cursor); the answer then adds total',
     }),
   ),
+  ...CountQuery,
 });
 
 export const TeamQuery = Type.Object({ teamId: Id });

@@ -6,7 +6,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInstant, isKeyInt } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
-import { decodeCursor, toPage } from '../../shared/pagination.ts';
+import { decodeCursor, toPage, withTotal } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireStatusFilter } from '../teams/status-filter.ts';
@@ -42,6 +42,8 @@ export type AlbumListInput = {
   limit: number;
   cursor?: string | undefined;
   offset?: number | undefined;
+  /** Add `total` (always added with offset). */
+  count?: boolean;
 };
 
 const isUpdatedCursor = (v: unknown): v is [string, number] =>
@@ -89,8 +91,9 @@ export class AlbumsService {
       sort === 'updated' ? [last.updatedAt.toISOString(), last.id] : [last.rank, last.position, last.id],
     );
     const items = page.items.map(({ rank: _, ...album }) => album);
-    if (input.offset === undefined) return { items, nextCursor: page.nextCursor };
-    return { items, nextCursor: page.nextCursor, total: await repo.countAlbums(this.db, filter) };
+    return withTotal({ items, nextCursor: page.nextCursor }, input.count || input.offset !== undefined, () =>
+      repo.countAlbums(this.db, filter),
+    );
   }
 
   /** For each album of the team its tracks, and for each of those tracks its albums. */

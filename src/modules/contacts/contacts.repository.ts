@@ -112,6 +112,12 @@ export async function listContacts(
     .limit(limit);
 }
 
+/** How many of the team's contacts the filter keeps. */
+export async function countContacts(db: Db, f: ContactFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(contactFilter(f));
+  return row?.n ?? 0;
+}
+
 /** The keyset position of a contact in `listContacts` order. */
 export const keyOf = (row: { nameKey: string; id: number }): ContactKey => [row.nameKey, row.id];
 

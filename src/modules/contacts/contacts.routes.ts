@@ -1,7 +1,7 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { acceptOlderNames } from '../../shared/older-names.ts';
-import { pageOf } from '../../shared/pagination.ts';
+import { countedPageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import { Contact, ContactPage, ContactPatchBody, CreateContactBody, ListQuery } from './contacts.schemas.ts';
 import { read, write } from './route-auth.ts';
@@ -28,8 +28,8 @@ export async function contactsRoutes(app: App) {
       },
     },
     async (request) => {
-      const { limit, cursor, ...filter } = request.query;
-      return contacts.list(principalOf(request), { ...filter, ...pageOf({ limit, cursor }) });
+      const { limit, cursor, count, ...filter } = request.query;
+      return contacts.list(principalOf(request), { ...filter, ...countedPageOf({ limit, cursor, count }) });
     },
   );
 

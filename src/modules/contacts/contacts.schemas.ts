@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { LEAD_STATUSES } from '../../db/schema/index.ts';
 import { withOlderNames } from '../../shared/older-names.ts';
-import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { CountedPage, CountQuery, Id, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -144,9 +144,10 @@ export const ListQuery = Type.Object({
   tag: Type.Optional({ ...Tag, description: 'Only contacts with this tag (exact)' }),
   leadStatus: Type.Optional(LeadStatus),
   ...PageQuery,
+  ...CountQuery,
 });
 
-export const ContactPage = Page(Contact);
+export const ContactPage = CountedPage(Contact);
 
 export const ResolveQuery = Type.Object({
   teamId: Id,

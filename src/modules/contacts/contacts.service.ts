@@ -6,7 +6,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInt, isKeyText } from '../../shared/cursor-values.ts';
 import { type ErrorDetail, errors } from '../../shared/errors.ts';
-import { decodeCursor, toPage } from '../../shared/pagination.ts';
+import { decodeCursor, toPage, withTotal } from '../../shared/pagination.ts';
 import { requireTeam } from '../../shared/tenancy.ts';
 import { requireContact } from './contact-access.ts';
 import { changesOf, creationEvents } from './contact-changes.ts';
@@ -16,7 +16,11 @@ import * as repo from './contacts.repository.ts';
 import { mayKnowUser } from './known-people.ts';
 import { rethrowAsConflict } from './unique-conflicts.ts';
 
-export type ContactListInput = repo.ContactFilter & { limit: number; cursor?: string | undefined };
+export type ContactListInput = repo.ContactFilter & {
+  limit: number;
+  cursor?: string | undefined;
+  count?: boolean;
+};
 
 const isContactKey = (value: unknown): value is repo.ContactKey =>
   Array.isArray(value) && value.length === 2 && isKeyText(value[0]) && isKeyInt(value[1]);
@@ -33,11 +37,13 @@ export class ContactsService {
 
   /** A page of the team's contacts, alphabetically. */
   async list(principal: Principal, input: ContactListInput) {
-    const { limit, cursor, ...filter } = input;
+    const { limit, cursor, count, ...filter } = input;
     await requireTeam(this.db, principal, filter.teamId);
     const rows = await repo.listContacts(this.db, filter, decodeCursor(cursor, isContactKey), limit + 1);
     const page = toPage(rows, limit, repo.keyOf);
-    return { items: page.items.map(view), nextCursor: page.nextCursor };
+    return withTotal({ items: page.items.map(view), nextCursor: page.nextCursor }, count, () =>
+      repo.countContacts(this.db, filter),
+    );
   }
 
   async get(principal: Principal, contactId: number) {

@@ -90,6 +90,12 @@ export async function listEntries(
     .limit(limit);
 }
 
+/** How many of the team's entries the filter keeps. */
+export async function countEntries(db: Db, f: EntryFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(entries).where(entryFilter(f));
+  return row?.n ?? 0;
+}
+
 /** The keyset position of an entry in `listEntries` order. */
 export const keyOf = (row: Pick<EntryRow, 'occurredOn' | 'id'>): EntryKey => [row.occurredOn, row.id];
 

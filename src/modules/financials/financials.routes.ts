@@ -1,6 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { pageOf } from '../../shared/pagination.ts';
+import { countedPageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import { amountCheck, amountOfBody } from './amount-check.ts';
 import { CreateEntryBody, Entry, EntryPage, EntryPatchBody, ListQuery } from './financials.schemas.ts';
@@ -29,8 +29,11 @@ export async function financialsRoutes(app: App) {
       },
     },
     async (request) => {
-      const { limit, cursor, ...filters } = request.query;
-      return financials.list(principalOf(request), { ...filters, ...pageOf({ limit, cursor }) });
+      const { limit, cursor, count, ...filters } = request.query;
+      return financials.list(principalOf(request), {
+        ...filters,
+        ...countedPageOf({ limit, cursor, count }),
+      });
     },
   );
 

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { FINANCIAL_STATUSES } from '../../db/schema/index.ts';
-import { CalendarDate, Id, Page, PageQuery, Timestamp } from '../../shared/schemas.ts';
+import { CalendarDate, CountedPage, CountQuery, Id, PageQuery, Timestamp } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 import { Amount } from './amounts.ts';
 
@@ -113,9 +113,10 @@ export const ListQuery = Type.Object({
   ...DateRange,
   type: Type.Optional(StringEnum(ENTRY_TYPES)),
   ...PageQuery,
+  ...CountQuery,
 });
 
-export const EntryPage = Page(Entry);
+export const EntryPage = CountedPage(Entry);
 
 export const SummaryQuery = Type.Object({ teamId: Id, ...DateRange });
 

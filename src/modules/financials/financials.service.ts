@@ -3,7 +3,7 @@ import { actorOf } from '../../events/actor.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
-import { toPage } from '../../shared/pagination.ts';
+import { toPage, withTotal } from '../../shared/pagination.ts';
 import { requireTeam } from '../../shared/tenancy.ts';
 import { requireTeamContacts } from '../contacts/team-contacts.ts';
 import { type EntryInput, type EntryPatch, newEntryValues, patchedValues } from './entry-input.ts';
@@ -19,6 +19,7 @@ export type EntryListInput = DateRange & {
   type?: EntryType | undefined;
   limit: number;
   cursor?: string | undefined;
+  count?: boolean;
 };
 
 /** A team's financial entries: list, read, create, change and delete, each change with its event. */
@@ -35,14 +36,12 @@ export class FinancialsService {
     const range = dateRangeOf(input);
     const after = decodeEntryCursor(input.cursor);
     const isIncome = input.type === undefined ? undefined : input.type === 'income';
-    const rows = await repo.listEntries(
-      this.db,
-      { teamId: input.teamId, ...range, isIncome },
-      after,
-      input.limit + 1,
-    );
+    const filter = { teamId: input.teamId, ...range, isIncome };
+    const rows = await repo.listEntries(this.db, filter, after, input.limit + 1);
     const page = toPage(rows, input.limit, repo.keyOf);
-    return { items: page.items.map(entryView), nextCursor: page.nextCursor };
+    return withTotal({ items: page.items.map(entryView), nextCursor: page.nextCursor }, input.count, () =>
+      repo.countEntries(this.db, filter),
+    );
   }
 
   async get(principal: Principal, entryId: number) {

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   chatMessageMentions,
@@ -21,17 +22,56 @@ import {
 import { sameEmail } from '../../shared/email.ts';
 import { threadVisibleSql } from '../chat/thread-access.ts';
 
-/** Items per source: enough for any inbox a person works through; `total` still counts them all. */
-export const PER_SOURCE = 100;
+/** The kinds of inbox items, each read from its own source. */
+export const INBOX_KINDS = [
+  'team_invite',
+  'organisation_invitation',
+  'review_request',
+  'session_invitation',
+  'follow_up_due',
+  'mention',
+] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
 
-/** Rows past the first PER_SOURCE are still counted: every row carries the count of the whole source. */
+/**
+ * Where a page of the inbox ends: `[at, kind, id]` of its last item. Items come newest first by `at`, then by
+ * kind and id, both descending (ids are integers, or UUIDs for follow-ups and mentions).
+ */
+export type InboxKey = [at: string, kind: InboxKind, id: number | string];
+
+/** What one source reads: up to `limit` rows after `after` in the inbox's order. */
+export type SourcePage = { after?: InboxKey | undefined; limit: number };
+const FIRST_PAGE: SourcePage = { limit: 51 };
+
+/** Every row carries the count of its source's rows (after the cursor, when there is one). */
 const total = sql<number>`(count(*) over ())::int`;
+
+/**
+ * SQL: the rows of source `kind` that come after `after` in the inbox's order `(at, kind, id)` descending.
+ * Within one source the kind is fixed, so the comparison reduces to one on `(at, id)`.
+ */
+function afterKey(
+  kind: InboxKind,
+  at: AnyPgColumn | SQL,
+  id: AnyPgColumn,
+  after: InboxKey | undefined,
+): SQL | undefined {
+  if (!after) return undefined;
+  const [afterAt, afterKind, afterId] = after;
+  if (kind < afterKind) return sql`${at} <= ${afterAt}::timestamptz`;
+  if (kind > afterKind) return sql`${at} < ${afterAt}::timestamptz`;
+  const idType = typeof afterId === 'number' ? sql.raw('integer') : sql.raw('uuid');
+  return sql`(${at}, ${id}) < (${afterAt}::timestamptz, ${afterId}::${idType})`;
+}
 
 const memberOf = (teamId: unknown, userId: string) =>
   sql`exists (select 1 from ${teamMembers} im where im.team_id = ${teamId} and im.user_id = ${userId}::uuid)`;
 
+// Invites are stamped in microseconds: the inbox orders (and its cursors hold) milliseconds.
+const invitedAt = sql`date_trunc('milliseconds', ${invites.createdAt})`;
+
 /** Open invites to the person's (verified) address from teams they are not in yet. */
-export function openInvites(db: Db, userId: string, email: string, now: Date) {
+export function openInvites(db: Db, userId: string, email: string, now: Date, page = FIRST_PAGE) {
   return db
     .select({
       id: invites.id,
@@ -52,17 +92,24 @@ export function openInvites(db: Db, userId: string, email: string, now: Date) {
         isNull(invites.declinedAt),
         gt(invites.expiresAt, now),
         sql`not ${memberOf(invites.teamId, userId)}`,
+        afterKey('team_invite', invitedAt, invites.id, page.after),
       ),
     )
-    .orderBy(desc(invites.createdAt), desc(invites.id))
-    .limit(PER_SOURCE);
+    .orderBy(desc(invitedAt), desc(invites.id))
+    .limit(page.limit);
 }
 
 /**
  * Open invitations to organisations the person is not in yet: to their id, and to their address when it is
  * verified (`email` null otherwise).
  */
-export function organisationInvitationsAwaiting(db: Db, userId: string, email: string | null, now: Date) {
+export function organisationInvitationsAwaiting(
+  db: Db,
+  userId: string,
+  email: string | null,
+  now: Date,
+  page = FIRST_PAGE,
+) {
   const i = organisationInvitations;
   return db
     .select({
@@ -85,14 +132,15 @@ export function organisationInvitationsAwaiting(db: Db, userId: string, email: s
         gt(i.expiresAt, now),
         sql`not exists (select 1 from organisation_members om
           where om.organisation_id = ${i.organisationId} and om.user_id = ${userId}::uuid)`,
+        afterKey('organisation_invitation', i.createdAt, i.id, page.after),
       ),
     )
     .orderBy(desc(i.createdAt), desc(i.id))
-    .limit(PER_SOURCE);
+    .limit(page.limit);
 }
 
 /** Open reviews that wait for the person's decision, on tracks they can still see. */
-export function reviewsAwaiting(db: Db, userId: string) {
+export function reviewsAwaiting(db: Db, userId: string, page = FIRST_PAGE) {
   return db
     .select({
       reviewId: versionReviews.id,
@@ -117,17 +165,24 @@ export function reviewsAwaiting(db: Db, userId: string) {
         isNull(tracks.deletedAt),
         sql`exists (select 1 from track_teams tt inner join ${teamMembers} tm on tm.team_id = tt.team_id
           where tt.track_id = ${tracks.id} and tm.user_id = ${userId}::uuid)`,
+        afterKey('review_request', versionReviews.createdAt, versionReviews.id, page.after),
       ),
     )
     .orderBy(desc(versionReviews.createdAt), desc(versionReviews.id))
-    .limit(PER_SOURCE);
+    .limit(page.limit);
 }
 
 /**
  * Invitations to sessions still ahead or running that the person has not answered: to them, and to their
  * address when it is verified (`email` null otherwise).
  */
-export function sessionInvitations(db: Db, userId: string, email: string | null, now: Date) {
+export function sessionInvitations(
+  db: Db,
+  userId: string,
+  email: string | null,
+  now: Date,
+  page = FIRST_PAGE,
+) {
   return db
     .select({
       participantId: sessionParticipants.id,
@@ -151,14 +206,15 @@ export function sessionInvitations(db: Db, userId: string, email: string | null,
         eq(sessionParticipants.status, 'invited'),
         inArray(studioSessions.status, ['scheduled', 'live']),
         gt(studioSessions.endsAt, now),
+        afterKey('session_invitation', sessionParticipants.createdAt, sessionParticipants.id, page.after),
       ),
     )
     .orderBy(desc(sessionParticipants.createdAt), desc(sessionParticipants.id))
-    .limit(PER_SOURCE);
+    .limit(page.limit);
 }
 
 /** The person's open follow-up tasks that are due, in teams they are still in. */
-export function followUpsDue(db: Db, userId: string, now: Date) {
+export function followUpsDue(db: Db, userId: string, now: Date, page = FIRST_PAGE) {
   return db
     .select({
       taskId: followUpTasks.id,
@@ -176,14 +232,15 @@ export function followUpsDue(db: Db, userId: string, now: Date) {
         eq(followUpTasks.status, 'open'),
         lte(followUpTasks.dueAt, now),
         memberOf(followUpTasks.teamId, userId),
+        afterKey('follow_up_due', followUpTasks.dueAt, followUpTasks.id, page.after),
       ),
     )
     .orderBy(desc(followUpTasks.dueAt), desc(followUpTasks.id))
-    .limit(PER_SOURCE);
+    .limit(page.limit);
 }
 
 /** Messages naming the person after their read marker, in threads they still see, not deleted. */
-export function unreadMentions(db: Db, userId: string) {
+export function unreadMentions(db: Db, userId: string, page = FIRST_PAGE) {
   return db
     .select({
       messageId: chatMessages.id,
@@ -208,8 +265,9 @@ export function unreadMentions(db: Db, userId: string) {
           where rm.thread_id = ${chatMessages.threadId} and rm.user_id = ${userId}::uuid),
           '00000000-0000-0000-0000-000000000000'::uuid)`,
         threadVisibleSql(chatThreads.id, chatThreads.type, sql`${userId}::uuid`),
+        afterKey('mention', chatMessages.createdAt, chatMessages.id, page.after),
       ),
     )
-    .orderBy(desc(chatMessages.id))
-    .limit(PER_SOURCE);
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(page.limit);
 }

@@ -1,6 +1,7 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
-import { Inbox } from './inbox.schemas.ts';
+import { countedPageOf } from '../../shared/pagination.ts';
+import { Inbox, InboxQuery } from './inbox.schemas.ts';
 
 /** `GET /api/v1/inbox/`: what waits for the caller's action. */
 export async function inboxRoutes(app: App) {
@@ -23,10 +24,12 @@ export async function inboxRoutes(app: App) {
           'it) is listed only once the address is verified; an account made by password sign-up is not, ' +
           'and accepts such an invite with the token mailed to it. Invite actions name the invite by id ' +
           '(`/api/v1/user/invites/{id}/accept`, `/api/v1/user/organisation-invitations/{id}/accept`): ' +
-          'tokens are kept hashed and never listed.',
+          'tokens are kept hashed and never listed. Keyset pages like every list (limit, cursor); `counts` ' +
+          'are those of the whole inbox on every page.',
+        querystring: InboxQuery,
         response: { 200: Inbox },
       },
     },
-    async (request) => inbox.get(principalOf(request)),
+    async (request) => inbox.get(principalOf(request), countedPageOf(request.query)),
   );
 }

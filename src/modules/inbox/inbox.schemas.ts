@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Timestamp } from '../../shared/schemas.ts';
+import { CountQuery, Id, PageQuery, Timestamp, Total } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 
 const Action = Type.Object({
@@ -39,10 +39,14 @@ export const InboxItem = Type.Object({
 
 const Count = Type.Integer({ minimum: 0 });
 
+export const InboxQuery = Type.Object({ ...PageQuery, ...CountQuery });
+
 export const Inbox = Type.Object({
   items: Type.Array(InboxItem, {
-    description: 'Newest first (follow-ups by due time); at most 100 of each kind',
+    description: 'Newest first (follow-ups by due time), at most `limit`',
   }),
+  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'The next page: pass it as cursor' }),
+  total: Total,
   counts: Type.Object({
     invites: Count,
     organisationInvitations: Count,

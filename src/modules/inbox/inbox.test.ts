@@ -52,6 +52,7 @@ describe('inbox', () => {
     const user = await ctx.newUser();
     expect(await inbox(user)).toEqual({
       items: [],
+      nextCursor: null,
       counts: {
         invites: 0,
         organisationInvitations: 0,

@@ -50,10 +50,21 @@ export function listNotifications(
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
+  return countNotifications(db, userId, { unreadOnly: true });
+}
+
+/** How many notifications the person's list holds: every one shown, or the unread ones. */
+export async function countNotifications(db: Db, userId: string, options: { unreadOnly: boolean }) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), stillBelongs));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        options.unreadOnly ? isNull(notifications.readAt) : undefined,
+        stillBelongs,
+      ),
+    );
   return row?.n ?? 0;
 }
 

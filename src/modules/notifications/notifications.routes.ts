@@ -1,6 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
-import { pageOf } from '../../shared/pagination.ts';
+import { countedPageOf } from '../../shared/pagination.ts';
 import {
   FeedQuery,
   MarkReadBody,
@@ -28,13 +28,13 @@ export async function notificationsRoutes(app: App) {
       config: { auth: auth.session },
       schema: {
         operationId: 'user.notifications',
-        summary: 'Your unread notifications, newest first, with how many are unread',
+        summary: 'Your unread notifications, newest first and paged, with how many are unread',
         description: SOURCES,
         querystring: UnreadQuery,
         response: { 200: UnreadNotifications },
       },
     },
-    async (request) => notifications.unread(principalOf(request), pageOf(request.query).limit),
+    async (request) => notifications.unread(principalOf(request), countedPageOf(request.query)),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export async function notificationsRoutes(app: App) {
         response: { 200: NotificationFeed },
       },
     },
-    async (request) => notifications.feed(principalOf(request), pageOf(request.query)),
+    async (request) => notifications.feed(principalOf(request), countedPageOf(request.query)),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { NOTIFICATION_KINDS } from '../../db/schema/index.ts';
-import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { CountedPage, CountQuery, Id, PageQuery, Timestamp, Total, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 
 export const NotificationId = Type.Integer({
@@ -38,13 +38,17 @@ export const Notification = Type.Object({
 });
 
 export const UnreadNotifications = Type.Object({
-  items: Type.Array(Notification, { description: 'The newest unread notifications, at most `limit`' }),
+  items: Type.Array(Notification, { description: 'Unread notifications, newest first, at most `limit`' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'The next page of unread ones: pass it as cursor',
+  }),
   unreadCount: Type.Integer({ minimum: 0, description: 'All unread notifications' }),
+  total: Total,
 });
 
-export const UnreadQuery = Type.Object({ limit: PageQuery.limit });
-export const FeedQuery = Type.Object(PageQuery);
-export const NotificationFeed = Page(Notification);
+export const UnreadQuery = Type.Object({ ...PageQuery, ...CountQuery });
+export const FeedQuery = Type.Object({ ...PageQuery, ...CountQuery });
+export const NotificationFeed = CountedPage(Notification);
 
 export const MarkReadBody = Type.Union(
   [

@@ -1,10 +1,12 @@
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
-import { decodeIdCursor, toPage } from '../../shared/pagination.ts';
+import { decodeIdCursor, toPage, withTotal } from '../../shared/pagination.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
 import * as repo from './notifications.repository.ts';
 import { notificationView } from './notifications.view.ts';
+
+type Page = { limit: number; cursor?: string | undefined; count?: boolean };
 
 /** A person's notifications: the unread ones with their count, the whole feed, and marking them read. */
 export class NotificationsService {
@@ -13,16 +15,25 @@ export class NotificationsService {
     private readonly clock: Clock,
   ) {}
 
-  async unread(principal: Principal, limit: number) {
+  /** A page of the unread notifications, newest first, with how many are unread (`total` too, when asked). */
+  async unread(principal: Principal, page: Page) {
     const userId = sessionUserId(principal);
-    const rows = await repo.listNotifications(this.db, userId, { unreadOnly: true, limit });
-    return { items: rows.map(notificationView), unreadCount: await repo.countUnread(this.db, userId) };
+    const result = await this.page(userId, true, page);
+    const unreadCount = await repo.countUnread(this.db, userId);
+    return { ...result, unreadCount, ...(page.count ? { total: unreadCount } : {}) };
   }
 
-  async feed(principal: Principal, page: { limit: number; cursor?: string | undefined }) {
+  /** A page of every notification, newest first. */
+  async feed(principal: Principal, page: Page) {
     const userId = sessionUserId(principal);
+    return withTotal(await this.page(userId, false, page), page.count, () =>
+      repo.countNotifications(this.db, userId, { unreadOnly: false }),
+    );
+  }
+
+  private async page(userId: string, unreadOnly: boolean, page: Page) {
     const rows = await repo.listNotifications(this.db, userId, {
-      unreadOnly: false,
+      unreadOnly,
       limit: page.limit + 1,
       before: decodeIdCursor(page.cursor),
     });

@@ -29,6 +29,14 @@ function selectMembers(db: Db) {
 }
 
 /** Members in the order they joined, after the cursor `[joinedMicros, userId]`. */
+export async function countMembers(db: Db, organisationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organisationMembers)
+    .where(eq(organisationMembers.organisationId, organisationId));
+  return row?.n ?? 0;
+}
+
 export function listMembers(db: Db, organisationId: number, limit: number, after?: [number, string]) {
   return selectMembers(db)
     .where(

@@ -1,6 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { pageOf } from '../../shared/pagination.ts';
+import { countedPageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import {
   MemberParams,
@@ -31,7 +31,7 @@ export async function organisationMembersRoutes(app: App) {
         response: { 200: OrganisationMemberPage },
       },
     },
-    async (request) => members.list(principalOf(request), request.params.id, pageOf(request.query)),
+    async (request) => members.list(principalOf(request), request.params.id, countedPageOf(request.query)),
   );
 
   app.patch(

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { CountedPage, CountQuery, Id, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { OrganisationRoleSchema } from './organisations.schemas.ts';
 
 export const OrganisationMember = Type.Object({
@@ -9,8 +9,8 @@ export const OrganisationMember = Type.Object({
   role: OrganisationRoleSchema,
   joinedAt: Timestamp,
 });
-export const OrganisationMemberPage = Page(OrganisationMember);
-export const MembersQuery = Type.Object(PageQuery);
+export const OrganisationMemberPage = CountedPage(OrganisationMember);
+export const MembersQuery = Type.Object({ ...PageQuery, ...CountQuery });
 export const MemberParams = Type.Object({ id: Id, userId: Uuid });
 
 export const UpdateMemberBody = Type.Object({ role: OrganisationRoleSchema });

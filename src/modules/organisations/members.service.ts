@@ -4,7 +4,7 @@ import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
-import { toPage } from '../../shared/pagination.ts';
+import { toPage, withTotal } from '../../shared/pagination.ts';
 import { sessionUserId } from '../../shared/tenancy.ts';
 import type { Departures } from '../memberships/departures.ts';
 import { decodeJoinedCursor } from '../teams/cursors.ts';
@@ -37,7 +37,7 @@ export class OrganisationMembersService {
     private readonly events: EventLog,
   ) {}
 
-  async list(principal: Principal, organisationId: number, page: Page) {
+  async list(principal: Principal, organisationId: number, page: Page & { count?: boolean }) {
     await requireOrganisation(this.db, principal, organisationId);
     const rows = await repo.listMembers(
       this.db,
@@ -46,7 +46,9 @@ export class OrganisationMembersService {
       decodeJoinedCursor(page.cursor),
     );
     const result = toPage(rows, page.limit, (last) => [last.joinedMicros, last.userId]);
-    return { items: result.items.map(view), nextCursor: result.nextCursor };
+    return withTotal({ items: result.items.map(view), nextCursor: result.nextCursor }, page.count, () =>
+      repo.countMembers(this.db, organisationId),
+    );
   }
 
   /**

@@ -53,22 +53,28 @@ export type ListFilter = {
   status?: StudioSessionStatus | undefined;
 };
 
+const listFilter = (f: ListFilter) =>
+  and(
+    scopeFilter(f.scope),
+    f.from ? gte(sessions.startsAt, f.from) : undefined,
+    f.to ? lt(sessions.startsAt, f.to) : undefined,
+    f.status ? eq(sessions.status, f.status) : undefined,
+  );
+
 /** Up to `limit` sessions after `key`, latest start first. */
 export function listSessions(db: Db, f: ListFilter, key: SessionKey | undefined, limit: number) {
   return db
     .select()
     .from(sessions)
-    .where(
-      and(
-        scopeFilter(f.scope),
-        f.from ? gte(sessions.startsAt, f.from) : undefined,
-        f.to ? lt(sessions.startsAt, f.to) : undefined,
-        f.status ? eq(sessions.status, f.status) : undefined,
-        after(key, '<'),
-      ),
-    )
+    .where(and(listFilter(f), after(key, '<')))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
+}
+
+/** How many sessions the list's filter keeps. */
+export async function countSessions(db: Db, f: ListFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(listFilter(f));
+  return row?.n ?? 0;
 }
 
 /** Sessions of the user running at `now` (live, or scheduled with now in [startsAt, endsAt)), soonest first. */

@@ -1,6 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { pageOf } from '../../shared/pagination.ts';
+import { countedPageOf, pageOf } from '../../shared/pagination.ts';
 import { errorResponse, NoContent } from '../../shared/schemas.ts';
 import { session, sessionExtension } from './route-auth.ts';
 import {
@@ -11,6 +11,7 @@ import {
   LiveQuery,
   RequiredTeamPageQuery,
   Session,
+  SessionListPage,
   SessionPage,
   SessionParams,
   SessionPatchBody,
@@ -39,12 +40,12 @@ export async function sessionsRoutes(app: App) {
           "session of the caller's teams and those they accepted to join. from (inclusive) and to " +
           '(exclusive) bound startsAt. Keyset pages: pass nextCursor as cursor with the same filters.',
         querystring: ListQuery,
-        response: { 200: SessionPage },
+        response: { 200: SessionListPage },
       },
     },
     async (request) => {
-      const { limit, cursor, ...filters } = request.query;
-      return sessions.list(principalOf(request), { ...filters, ...pageOf({ limit, cursor }) });
+      const { limit, cursor, count, ...filters } = request.query;
+      return sessions.list(principalOf(request), { ...filters, ...countedPageOf({ limit, cursor, count }) });
     },
   );
 

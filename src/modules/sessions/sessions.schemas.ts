@@ -1,6 +1,15 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { STUDIO_SESSION_STATUSES } from '../../db/schema/index.ts';
-import { Id, Page, PageQuery, Timestamp, TimestampInput, Uuid } from '../../shared/schemas.ts';
+import {
+  CountedPage,
+  CountQuery,
+  Id,
+  Page,
+  PageQuery,
+  Timestamp,
+  TimestampInput,
+  Uuid,
+} from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -65,6 +74,8 @@ export const Session = Type.Object(
   { description: 'A studio session of a team; with a studio, a booking of [startsAt, endsAt)' },
 );
 export const SessionPage = Page(Session);
+/** The list of sessions, which counts them on request. */
+export const SessionListPage = CountedPage(Session);
 
 export const CreateSessionBody = Type.Object({
   teamId: Id,
@@ -110,6 +121,7 @@ export const ListQuery = Type.Object({
   to: Type.Optional({ ...TimestampInput, description: 'Only sessions starting before this instant' }),
   status: Type.Optional(Status),
   ...PageQuery,
+  ...CountQuery,
 });
 
 export const LiveQuery = Type.Object(PageQuery);

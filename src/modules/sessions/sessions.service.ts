@@ -4,7 +4,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { sqlState } from '../../shared/db-errors.ts';
 import { errors } from '../../shared/errors.ts';
-import { toPage } from '../../shared/pagination.ts';
+import { toPage, withTotal } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { Booking } from './booking-events.ts';
@@ -79,18 +79,22 @@ export class SessionsService {
   /** A page of the caller's sessions (one team's, or all they see), latest start first. */
   async list(
     principal: Principal,
-    query: Page & { teamId?: number | undefined; from?: string; to?: string; status?: StudioSessionStatus },
+    query: Page & {
+      teamId?: number | undefined;
+      from?: string;
+      to?: string;
+      status?: StudioSessionStatus;
+      count?: boolean;
+    },
   ) {
     const userId = sessionUserId(principal);
     if (query.teamId !== undefined) await requireTeam(this.db, principal, query.teamId);
     const scope = query.teamId === undefined ? { userId } : { teamId: query.teamId };
-    const rows = await repo.listSessions(
-      this.db,
-      { scope, ...instantRange(query), status: query.status },
-      decodeSessionCursor(query.cursor),
-      query.limit + 1,
+    const filter = { scope, ...instantRange(query), status: query.status };
+    const rows = await repo.listSessions(this.db, filter, decodeSessionCursor(query.cursor), query.limit + 1);
+    return withTotal(toPage(rows, query.limit, repo.keyOf), query.count, () =>
+      repo.countSessions(this.db, filter),
     );
-    return toPage(rows, query.limit, repo.keyOf);
   }
 
   /** The caller's sessions running now: `live`, or `scheduled` with now in [startsAt, endsAt). */

@@ -65,6 +65,11 @@ export async function isMemberByEmail(db: Db, teamId: number, email: string): Pr
   return row !== undefined;
 }
 
+export async function countMembers(db: Db, teamId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  return row?.n ?? 0;
+}
+
 export async function countOwners(db: Db, teamId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -1,12 +1,14 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
-import { pageOf } from '../../shared/pagination.ts';
+import { countedPageOf, pageOf } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
 import { conflictResponse } from './conflict-response.ts';
 import {
   DirectoryQuery,
   InvitablePage,
   Member,
+  MemberListPage,
+  MemberListQuery,
   MemberPage,
   MemberParams,
   MembersQuery,
@@ -44,11 +46,11 @@ export async function membersRoutes(app: App) {
         operationId: 'teams.members.list',
         summary: 'Members with their roles, in the order they joined',
         params: IdParams,
-        querystring: MembersQuery,
-        response: { 200: MemberPage },
+        querystring: MemberListQuery,
+        response: { 200: MemberListPage },
       },
     },
-    async (request) => members.list(principalOf(request), request.params.id, pageOf(request.query)),
+    async (request) => members.list(principalOf(request), request.params.id, countedPageOf(request.query)),
   );
 
   app.patch(

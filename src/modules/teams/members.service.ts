@@ -3,7 +3,7 @@ import type { TeamRole } from '../../db/schema/index.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
-import { toPage } from '../../shared/pagination.ts';
+import { toPage, withTotal } from '../../shared/pagination.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import type { Departures } from '../memberships/departures.ts';
 import { decodeEmailCursor, decodeJoinedCursor, decodeNameCursor, type PageInput } from './cursors.ts';
@@ -28,7 +28,7 @@ export class MembersService {
     private readonly departures: Departures,
   ) {}
 
-  async list(principal: Principal, teamId: number, page: PageInput) {
+  async list(principal: Principal, teamId: number, page: PageInput & { count?: boolean }) {
     await requireTeam(this.db, principal, teamId);
     const rows = await repo.listMembersByJoinDate(
       this.db,
@@ -37,7 +37,9 @@ export class MembersService {
       decodeJoinedCursor(page.cursor),
     );
     const result = toPage(rows, page.limit, (last) => [last.joinedMicros, last.userId]);
-    return { items: result.items.map(view), nextCursor: result.nextCursor };
+    return withTotal({ items: result.items.map(view), nextCursor: result.nextCursor }, page.count, () =>
+      repo.countMembers(this.db, teamId),
+    );
   }
 
   async directory(principal: Principal, teamId: number, page: PageInput) {

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { acceptOlderNames } from '../../shared/older-names.ts';
+import { wantsTotal } from '../../shared/pagination.ts';
 import { errorResponse, IdParams, NoContent } from '../../shared/schemas.ts';
 import { fileRefusals } from '../files/files.schemas.ts';
 import { hotRead, session, write } from './route-auth.ts';
@@ -45,7 +46,16 @@ export async function tracksRoutes(app: App) {
     },
     async (request) => {
       const { teamId, status, q, sort, limit, cursor } = request.query;
-      return tracks.list(principalOf(request), { teamId, status, q, sort, limit: limit ?? 50, cursor });
+      const count = wantsTotal(request.query);
+      return tracks.list(principalOf(request), {
+        teamId,
+        status,
+        q,
+        sort,
+        limit: limit ?? 50,
+        cursor,
+        count,
+      });
     },
   );
 

@@ -2,10 +2,11 @@ import { Type } from '@sinclair/typebox';
 import { withOlderNames } from '../../shared/older-names.ts';
 import {
   CalendarDate,
+  CountedPage,
+  CountQuery,
   HttpUrl,
   Id,
   LanguageTag,
-  Page,
   PageQuery,
   Timestamp,
   Uuid,
@@ -74,7 +75,7 @@ export const TrackSummary = Type.Omit(Track, ['lyrics', 'notes'], {
   description: 'A track as lists show it: its lyrics and notes are on the track itself (GET /tracks/{id})',
 });
 
-export const TrackPage = Page(TrackSummary);
+export const TrackPage = CountedPage(TrackSummary);
 
 export const TrackListQuery = Type.Object({
   teamId: Type.Optional(Id),
@@ -93,6 +94,7 @@ export const TrackListQuery = Type.Object({
     }),
   ),
   ...PageQuery,
+  ...CountQuery,
 });
 
 export const TrackPatchBody = Type.Object(

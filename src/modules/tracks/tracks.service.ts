@@ -5,7 +5,7 @@ import { confirmCaller, type Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isKeyInstant, isKeyInt, isKeyText } from '../../shared/cursor-values.ts';
 import { errors } from '../../shared/errors.ts';
-import { decodeCursor, toPage } from '../../shared/pagination.ts';
+import { decodeCursor, toPage, withTotal } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import { takeTrackOffTeamAlbums } from '../albums/album-tracks.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -15,6 +15,7 @@ import { applyPermutation, repeatedEntries } from './permutation.ts';
 import { teamEvent, teamEventRecorder } from './team-event.ts';
 import { boardTeamOfTracks, requireTrackForChange } from './track-access.ts';
 import { lockTrackBoard, requireBoardStatus } from './track-board.ts';
+import { countTracks } from './track-counts.ts';
 import type { TRACK_EVENTS } from './track-events.ts';
 import { deleteTrackFiles } from './track-files.ts';
 import { listTeamIdsOfUser } from './track-teams.ts';
@@ -46,6 +47,8 @@ export type TrackListInput = {
   sort?: repo.TrackSort | undefined;
   limit: number;
   cursor?: string | undefined;
+  /** Add `total`, the number of tracks the whole filtered list holds. */
+  count?: boolean;
 };
 
 const isCursor = (v: unknown): v is [string, number] =>
@@ -156,8 +159,16 @@ export class TracksService {
     if (rows[0]) confirmCaller(principal, rows[0].callerActive);
     else if (teamId !== undefined) await requireTeam(this.db, principal, teamId);
     // Items carry `titleKey` and `callerActive` too; the response schema leaves them out.
-    return toPage(rows, input.limit, (last): [string, number] =>
+    const page = toPage(rows, input.limit, (last): [string, number] =>
       sort === 'updated' ? [last.updatedAt.toISOString(), last.id] : [last.titleKey, last.id],
+    );
+    // The caller's access to the teams is confirmed by now (the page, or requireTeam for an empty one).
+    return withTotal(page, input.count, async () =>
+      countTracks(this.db, {
+        teamIds: await this.teamsListed(principal, teamId),
+        statusId: status,
+        q: input.q,
+      }),
     );
   }
 

@@ -1,11 +1,13 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
+import { pageOf } from '../../shared/pagination.ts';
 import { acceptEmptyJsonBody } from './empty-body.ts';
 import {
   AppOpened,
   AppOpenedBody,
   DefaultTeamBody,
   IdentityList,
+  IdentityListQuery,
   Profile,
   UpdateProfileBody,
   ZeroDataRetention,
@@ -52,10 +54,11 @@ export async function profileRoutes(app: App) {
         summary: 'How the user signs in: password and/or an OpenID Connect identity',
         description:
           'One entry per sign-in method, so the list is always complete. `createdAt` is when the account was created.',
+        querystring: IdentityListQuery,
         response: { 200: IdentityList },
       },
     },
-    async (request) => profile.identities(principalOf(request)),
+    async (request) => profile.identities(principalOf(request), pageOf(request.query)),
   );
 
   app.patch(

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
+import { pageOfList } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import * as repo from './users.repository.ts';
@@ -25,7 +26,7 @@ export class ProfileService {
   }
 
   /** How the user signs in: a password, an external OpenID Connect identity, or both. */
-  async identities(principal: Principal) {
+  async identities(principal: Principal, page: { limit: number; cursor?: string | undefined }) {
     const user = await findUserById(this.db, sessionUserId(principal));
     if (!user) throw errors.unauthorized();
     const { email, createdAt } = user;
@@ -44,7 +45,10 @@ export class ProfileService {
       const subject = user.externalSubject.slice(split + 1);
       items.push({ provider: 'oidc', issuer, subject, email, createdAt });
     }
-    return { items, nextCursor: null };
+    return pageOfList(items, page, {
+      key: (identity): [number] => [identity.provider === 'password' ? 0 : 1],
+      shape: ['number'],
+    });
   }
 
   async setDefaultTeam(principal: Principal, teamId: number | null) {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PUSH_PLATFORMS } from '../../db/schema/index.ts';
-import { Id, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { Id, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Not blank' });
@@ -31,8 +31,11 @@ export const Identity = Type.Object({
 
 export const IdentityList = Type.Object({
   items: Type.Array(Identity),
-  nextCursor: Type.Null({ description: 'Always null: the list is complete (one entry per sign-in method)' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'null once the list is complete (one entry per sign-in method: password first)',
+  }),
 });
+export const IdentityListQuery = Type.Object(PageQuery);
 
 export const DefaultTeamBody = Type.Object({
   teamId: Type.Union([Id, Type.Null()], { description: 'A team the user belongs to; null clears it' }),

@@ -1,6 +1,6 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
-import { pageOf } from '../../../shared/pagination.ts';
+import { countedPageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
 import { session } from '../route-auth.ts';
 import { Thread } from '../threads/threads.schemas.ts';
@@ -77,7 +77,12 @@ export async function chatBotsRoutes(app: App) {
       },
     },
     async (request) =>
-      bots.followUps(principalOf(request), request.params.botId, request.query.teamId, pageOf(request.query)),
+      bots.followUps(
+        principalOf(request),
+        request.params.botId,
+        request.query.teamId,
+        countedPageOf(request.query),
+      ),
   );
 
   app.delete(

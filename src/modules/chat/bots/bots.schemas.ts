@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { FOLLOW_UP_STATUSES } from '../../../db/schema/index.ts';
-import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { CountedPage, CountQuery, Id, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 
 const BotId = Type.String({
@@ -20,7 +20,7 @@ export const TaskTeamQuery = Type.Object({
       "The task's team. Optional: the task names its team; when given it must be that team, else 404",
   }),
 });
-export const FollowUpListQuery = Type.Object({ teamId: Id, ...PageQuery });
+export const FollowUpListQuery = Type.Object({ teamId: Id, ...PageQuery, ...CountQuery });
 export const OpenBotBody = Type.Object({ teamId: Id });
 
 export const Bot = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() });
@@ -46,4 +46,4 @@ export const FollowUp = Type.Object({
   updatedAt: Timestamp,
 });
 
-export const FollowUpPage = Page(FollowUp);
+export const FollowUpPage = CountedPage(FollowUp);

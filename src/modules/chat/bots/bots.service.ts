@@ -3,7 +3,7 @@ import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
-import { decodeCursor, toPage } from '../../../shared/pagination.ts';
+import { decodeCursor, toPage, withTotal } from '../../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../../shared/tenancy.ts';
 import { chatEvents } from '../chat-events.ts';
 import { goneAsNotFound } from '../gone-as-not-found.ts';
@@ -106,24 +106,24 @@ export class ChatBotsService {
     principal: Principal,
     botId: string,
     teamId: number,
-    page: { limit: number; cursor?: string | undefined },
+    page: { limit: number; cursor?: string | undefined; count?: boolean },
   ) {
     const userId = sessionUserId(principal);
     const bot = this.requireBot(botId);
     await requireTeam(this.deps.db, principal, teamId);
+    const owner = { teamId, userId, botId: bot.id };
     const before = decodeCursor(page.cursor, isUuid);
-    const rows = await repo.listFollowUps(
-      this.deps.db,
-      { teamId, userId, botId: bot.id },
-      before,
-      page.limit + 1,
-    );
+    const rows = await repo.listFollowUps(this.deps.db, owner, before, page.limit + 1);
     const { items, nextCursor } = toPage(rows, page.limit, (last) => last.id);
-    return { items: items.map(followUpView), nextCursor };
+    return withTotal({ items: items.map(followUpView), nextCursor }, page.count, () =>
+      repo.countFollowUps(this.deps.db, owner),
+    );
   }
 
-  /** Removes one of the caller's tasks; another person's (or a missing one) is 404. */
-  /** Deletes one of the caller's tasks; `teamId`, when given, must be the task's team (else 404). */
+  /**
+   * Removes one of the caller's tasks; another person's (or a missing one) is 404. `named`, the teamId of the
+   * request, must be the task's team when given; without it the task's own team is checked.
+   */
   async removeFollowUp(principal: Principal, botId: string, named: number | undefined, taskId: string) {
     const userId = sessionUserId(principal);
     const bot = this.requireBot(botId);

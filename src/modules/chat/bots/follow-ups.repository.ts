@@ -27,6 +27,12 @@ export function listFollowUps(db: Db, owner: Owner, before: string | undefined, 
     .limit(limit);
 }
 
+/** How many tasks the owner has (the list's `total`). */
+export async function countFollowUps(db: Db, owner: Owner): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(followUpTasks).where(ownedBy(owner));
+  return row?.n ?? 0;
+}
+
 /** The owner's open tasks, soonest due first (undated last). */
 export function openFollowUps(db: Db, owner: Owner, limit: number) {
   return db

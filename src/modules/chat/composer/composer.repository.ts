@@ -19,66 +19,126 @@ const prefixed = (key: SQL, q: string | undefined) =>
 
 const personKey = sql<string>`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`;
 
-async function people(db: Db, teamId: number, where: SQL | undefined, limit: number): Promise<MentionCard[]> {
+/** Where a kind's list of targets resumes: after this sort key (the lower-case label) and id. */
+export type TargetKey = [sortKey: string, id: string | number];
+
+/** A card with the key it sorts by within its kind. */
+export type KeyedCard = MentionCard & { key: TargetKey };
+
+const after = (sortKey: SQL, id: SQL, key: TargetKey | undefined, idType: 'uuid' | 'integer') =>
+  key === undefined ? undefined : sql`(${sortKey}, ${id}) > (${key[0]}, ${key[1]}::${sql.raw(idType)})`;
+
+async function people(
+  db: Db,
+  teamId: number,
+  where: SQL | undefined,
+  limit: number,
+  from?: TargetKey,
+): Promise<KeyedCard[]> {
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email, sortKey: personKey })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.teamId, teamId), where))
+    .where(and(eq(teamMembers.teamId, teamId), where, after(personKey, sql`${users.id}`, from, 'uuid')))
     .orderBy(asc(personKey), asc(users.id))
     .limit(limit);
-  return rows.map((r) => ({ kind: 'user', id: r.id, label: r.name || r.email, detail: r.email }));
+  return rows.map((r) => ({
+    kind: 'user',
+    id: r.id,
+    label: r.name || r.email,
+    detail: r.email,
+    key: [r.sortKey, r.id],
+  }));
 }
 
-async function trackCards(db: Db, teamId: number, where: SQL | undefined, limit: number) {
+async function trackCards(db: Db, teamId: number, where: SQL | undefined, limit: number, from?: TargetKey) {
+  const sortKey = sql<string>`lower(${tracks.title})`;
   const rows = await db
-    .select({ id: tracks.id, title: tracks.title, artist: tracks.artist })
+    .select({ id: tracks.id, title: tracks.title, artist: tracks.artist, sortKey })
     .from(trackTeams)
     .innerJoin(tracks, eq(tracks.id, trackTeams.trackId))
-    .where(and(eq(trackTeams.teamId, teamId), isNull(tracks.deletedAt), where))
-    .orderBy(asc(sql`lower(${tracks.title})`), asc(tracks.id))
+    .where(
+      and(
+        eq(trackTeams.teamId, teamId),
+        isNull(tracks.deletedAt),
+        where,
+        after(sortKey, sql`${tracks.id}`, from, 'integer'),
+      ),
+    )
+    .orderBy(asc(sortKey), asc(tracks.id))
     .limit(limit);
   return rows.map(
-    (r): MentionCard => ({ kind: 'track', id: String(r.id), label: r.title, detail: r.artist }),
+    (r): KeyedCard => ({
+      kind: 'track',
+      id: String(r.id),
+      label: r.title,
+      detail: r.artist,
+      key: [r.sortKey, r.id],
+    }),
   );
 }
 
-async function albumCards(db: Db, teamId: number, where: SQL | undefined, limit: number) {
+async function albumCards(db: Db, teamId: number, where: SQL | undefined, limit: number, from?: TargetKey) {
+  const sortKey = sql<string>`lower(${albums.title})`;
   const rows = await db
-    .select({ id: albums.id, title: albums.title, artist: albums.artist })
+    .select({ id: albums.id, title: albums.title, artist: albums.artist, sortKey })
     .from(albums)
-    .where(and(eq(albums.teamId, teamId), where))
-    .orderBy(asc(sql`lower(${albums.title})`), asc(albums.id))
+    .where(and(eq(albums.teamId, teamId), where, after(sortKey, sql`${albums.id}`, from, 'integer')))
+    .orderBy(asc(sortKey), asc(albums.id))
     .limit(limit);
   return rows.map(
-    (r): MentionCard => ({ kind: 'album', id: String(r.id), label: r.title, detail: r.artist }),
+    (r): KeyedCard => ({
+      kind: 'album',
+      id: String(r.id),
+      label: r.title,
+      detail: r.artist,
+      key: [r.sortKey, r.id],
+    }),
   );
 }
 
-async function contactCards(db: Db, teamId: number, where: SQL | undefined, limit: number) {
+async function contactCards(db: Db, teamId: number, where: SQL | undefined, limit: number, from?: TargetKey) {
+  const sortKey = sql<string>`lower(${contacts.name})`;
   const rows = await db
-    .select({ id: contacts.id, name: contacts.name, company: contacts.company })
+    .select({ id: contacts.id, name: contacts.name, company: contacts.company, sortKey })
     .from(contacts)
-    .where(and(eq(contacts.teamId, teamId), where))
-    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
+    .where(and(eq(contacts.teamId, teamId), where, after(sortKey, sql`${contacts.id}`, from, 'integer')))
+    .orderBy(asc(sortKey), asc(contacts.id))
     .limit(limit);
   return rows.map(
-    (r): MentionCard => ({ kind: 'contact', id: String(r.id), label: r.name, detail: r.company }),
+    (r): KeyedCard => ({
+      kind: 'contact',
+      id: String(r.id),
+      label: r.name,
+      detail: r.company,
+      key: [r.sortKey, r.id],
+    }),
   );
 }
 
-/** Up to `limit` targets of each kind in the team whose name starts with `q` (any case), alphabetically. */
-export function searchTargets(db: Db, teamId: number, q: string | undefined, limit: number) {
+/**
+ * Up to `limit` targets of each kind in the team whose name starts with `q` (any case), alphabetically; each
+ * kind after its own key in `from` (people, tracks, albums, contacts).
+ */
+export function searchTargets(
+  db: Db,
+  teamId: number,
+  q: string | undefined,
+  limit: number,
+  from: (TargetKey | null)[] = [],
+) {
+  const at = (i: number) => from[i] ?? undefined;
   return Promise.all([
     people(
       db,
       teamId,
       q ? sql`(${prefixed(personKey, q)} or ${prefixed(sql`lower(${users.email})`, q)})` : undefined,
       limit,
+      at(0),
     ),
-    trackCards(db, teamId, prefixed(sql`lower(${tracks.title})`, q), limit),
-    albumCards(db, teamId, prefixed(sql`lower(${albums.title})`, q), limit),
-    contactCards(db, teamId, prefixed(sql`lower(${contacts.name})`, q), limit),
+    trackCards(db, teamId, prefixed(sql`lower(${tracks.title})`, q), limit, at(1)),
+    albumCards(db, teamId, prefixed(sql`lower(${albums.title})`, q), limit, at(2)),
+    contactCards(db, teamId, prefixed(sql`lower(${contacts.name})`, q), limit, at(3)),
   ]);
 }
 
@@ -89,15 +149,22 @@ export async function findTarget(
   kind: ChatMentionKind,
   id: string,
 ): Promise<MentionCard | undefined> {
+  const found = await cardsOf(db, teamId, kind, id);
+  if (!found[0]) return undefined;
+  const { key: _, ...card } = found[0];
+  return card;
+}
+
+function cardsOf(db: Db, teamId: number, kind: ChatMentionKind, id: string): Promise<KeyedCard[]> {
   switch (kind) {
     case 'user':
-      return (await people(db, teamId, eq(users.id, id), 1))[0];
+      return people(db, teamId, eq(users.id, id), 1);
     case 'track':
-      return (await trackCards(db, teamId, eq(tracks.id, Number(id)), 1))[0];
+      return trackCards(db, teamId, eq(tracks.id, Number(id)), 1);
     case 'album':
-      return (await albumCards(db, teamId, eq(albums.id, Number(id)), 1))[0];
+      return albumCards(db, teamId, eq(albums.id, Number(id)), 1);
     case 'contact':
-      return (await contactCards(db, teamId, eq(contacts.id, Number(id)), 1))[0];
+      return contactCards(db, teamId, eq(contacts.id, Number(id)), 1);
   }
 }
 

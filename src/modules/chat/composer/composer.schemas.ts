@@ -18,11 +18,13 @@ export const MentionSearchQuery = Type.Object({
   q: Type.Optional(
     Type.String({ maxLength: 100, description: 'Prefix of a name, title or e-mail (any case); empty: all' }),
   ),
-  limit: PageQuery.limit,
+  ...PageQuery,
 });
 export const MentionSearchResult = Type.Object({
   items: Type.Array(MentionCard),
-  nextCursor: Type.Null({ description: 'Always null: narrow q for more' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'More targets: each kind goes on where this page left it',
+  }),
 });
 
 export const MentionContextQuery = Type.Object({

@@ -14,6 +14,7 @@ import {
   TYPING_SECONDS,
   TypingBody,
   TypingList,
+  TypingQuery,
 } from './state.schemas.ts';
 
 /** Typing marks, read markers and pins of a thread. */
@@ -29,10 +30,11 @@ export async function chatThreadStateRoutes(app: App) {
         summary: 'Who else is typing in the thread now',
         description: 'The caller is never listed. expiresAt: when the mark runs out unless renewed.',
         params: ThreadParams,
+        querystring: TypingQuery,
         response: { 200: TypingList },
       },
     },
-    async (request) => state.typing(principalOf(request), request.params.threadId),
+    async (request) => state.typing(principalOf(request), request.params.threadId, pageOf(request.query)),
   );
 
   app.post(

@@ -12,8 +12,9 @@ export const TypingBody = Type.Object({
 export const Typist = Type.Object({ userId: Uuid, expiresAt: Timestamp });
 export const TypingList = Type.Object({
   items: Type.Array(Typist),
-  nextCursor: Type.Null({ description: 'Always null: everyone typing fits one answer' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
 });
+export const TypingQuery = Type.Object(PageQuery);
 
 export const ReadBody = Type.Object({ lastReadMessageId: Uuid });
 export const Receipt = Type.Object({

@@ -3,7 +3,7 @@ import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
-import { decodeCursor, toPage } from '../../../shared/pagination.ts';
+import { decodeCursor, pageOfList, toPage } from '../../../shared/pagination.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
 import { goneAsNotFound } from '../gone-as-not-found.ts';
 import { isUuid } from '../ids.ts';
@@ -44,11 +44,15 @@ export class ChatThreadStateService {
     });
   }
 
-  /** The others typing in the thread right now. */
-  async typing(principal: Principal, threadId: string) {
+  /** The others typing in the thread right now, whose marks run out first first. */
+  async typing(principal: Principal, threadId: string, page: { limit: number; cursor?: string | undefined }) {
     const userId = sessionUserId(principal);
     await requireThread(this.db, userId, threadId);
-    return { items: await repo.typingNow(this.db, threadId, userId, this.clock.now()), nextCursor: null };
+    const typists = await repo.typingNow(this.db, threadId, userId, this.clock.now());
+    return pageOfList(typists, page, {
+      key: (t): [string, string] => [t.expiresAt.toISOString(), t.userId],
+      shape: ['string', 'string'],
+    });
   }
 
   /** Moves the caller's read marker forward (never back); answers their marker as it now stands. */

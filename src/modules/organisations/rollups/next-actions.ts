@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client.ts';
+import { compareKeys } from '../../../shared/pagination.ts';
 import { amountNumber } from '../../financials/amounts.ts';
 import * as repo from './rollups.repository.ts';
 
@@ -85,6 +86,26 @@ export async function nextActions(db: Db, scope: Scope, now: Date) {
       };
     }),
   ];
-  actions.sort((a, b) => a.priority - b.priority || a.at.getTime() - b.at.getTime());
+  actions.sort((a, b) => compareKeys(nextActionOrder.key(a), nextActionOrder.key(b)));
   return actions.slice(0, NEXT_ACTIONS);
 }
+
+type Ordered = {
+  priority: number;
+  at: Date;
+  kind: string;
+  followUp?: { id: string };
+  contact?: { id: number };
+  deal?: { id: number };
+};
+
+/** Most pressing first: by priority, then the oldest date, then kind and id (so pages are exact). */
+export const nextActionOrder = {
+  key: (a: Ordered): [number, number, string, string] => [
+    a.priority,
+    a.at.getTime(),
+    a.kind,
+    String(a.followUp?.id ?? a.contact?.id ?? a.deal?.id ?? ''),
+  ],
+  shape: ['number', 'number', 'string', 'string'] as const,
+};

@@ -44,27 +44,42 @@ function afterDue(after: [string | null, string] | undefined): SQL | undefined {
     or ${followUpTasks.dueAt} is null)`;
 }
 
+type FollowUpFilters = {
+  status: FollowUpStatus;
+  assignee?: string | undefined;
+  dueBefore?: string | undefined;
+};
+
+const followUpFilter = (scope: FollowUpScope, filters: FollowUpFilters) =>
+  and(
+    inScope(scope),
+    eq(followUpTasks.status, filters.status),
+    filters.assignee ? eq(followUpTasks.userId, filters.assignee) : undefined,
+    filters.dueBefore ? sql`${followUpTasks.dueAt} < ${filters.dueBefore}::timestamptz` : undefined,
+  );
+
 export function listFollowUps(
   db: Db,
   scope: FollowUpScope,
-  filters: { status: FollowUpStatus; assignee?: string | undefined; dueBefore?: string | undefined },
+  filters: FollowUpFilters,
   limit: number,
   after?: [string | null, string],
 ) {
   return db
     .select(followUpColumns)
     .from(followUpTasks)
-    .where(
-      and(
-        inScope(scope),
-        eq(followUpTasks.status, filters.status),
-        filters.assignee ? eq(followUpTasks.userId, filters.assignee) : undefined,
-        filters.dueBefore ? sql`${followUpTasks.dueAt} < ${filters.dueBefore}::timestamptz` : undefined,
-        afterDue(after),
-      ),
-    )
+    .where(and(followUpFilter(scope, filters), afterDue(after)))
     .orderBy(sql`${followUpTasks.dueAt} asc nulls last`, asc(followUpTasks.id))
     .limit(limit);
+}
+
+/** How many tasks the filters keep (the list's `total`). */
+export async function countFollowUps(db: Db, scope: FollowUpScope, filters: FollowUpFilters) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(followUpTasks)
+    .where(followUpFilter(scope, filters));
+  return row?.n ?? 0;
 }
 
 /** Open tasks due before `until` (overdue ones first). */

@@ -1,5 +1,6 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
+import { pageOf, wantsTotal } from '../../../shared/pagination.ts';
 import { IdParams } from '../../../shared/schemas.ts';
 import { session } from '../route-auth.ts';
 import { NEXT_ACTIONS_RULE } from './next-actions.ts';
@@ -7,6 +8,7 @@ import {
   FollowUpPage,
   FollowUpsQuery,
   NextActionList,
+  NextActionsQuery,
   ProspectPage,
   ProspectsQuery,
 } from './rollups.schemas.ts';
@@ -35,8 +37,12 @@ export async function rollupsRoutes(app: App) {
       },
     },
     async (request) => {
-      const { limit, ...query } = request.query;
-      return rollups.followUps(principalOf(request), request.params.id, { ...query, limit: limit ?? 50 });
+      const { limit, count, ...query } = request.query;
+      return rollups.followUps(principalOf(request), request.params.id, {
+        ...query,
+        limit: limit ?? 50,
+        count: wantsTotal({ count }),
+      });
     },
   );
 
@@ -47,12 +53,13 @@ export async function rollupsRoutes(app: App) {
       schema: {
         operationId: 'organisations.nextActions',
         summary: "A short prioritised list of what to do next across the organisation's teams",
-        description: `${NEXT_ACTIONS_RULE} One list, never paged (\`nextCursor\` is null). ${WHO_SEES}`,
+        description: `${NEXT_ACTIONS_RULE} Keyset pages over those (limit and cursor). ${WHO_SEES}`,
         params: IdParams,
+        querystring: NextActionsQuery,
         response: { 200: NextActionList },
       },
     },
-    async (request) => rollups.nextActions(principalOf(request), request.params.id),
+    async (request) => rollups.nextActions(principalOf(request), request.params.id, pageOf(request.query)),
   );
 
   app.get(

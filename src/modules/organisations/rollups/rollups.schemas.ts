@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { FOLLOW_UP_STATUSES, type LeadStatus } from '../../../db/schema/index.ts';
-import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { CountedPage, CountQuery, Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -26,6 +26,7 @@ export const FollowUpsQuery = Type.Object({
     Type.String({ format: 'date-time', maxLength: 64, description: 'Only tasks due before this instant' }),
   ),
   ...PageQuery,
+  ...CountQuery,
 });
 
 export const FollowUp = Type.Object({
@@ -42,7 +43,7 @@ export const FollowUp = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-export const FollowUpPage = Page(FollowUp);
+export const FollowUpPage = CountedPage(FollowUp);
 
 export const ProspectsQuery = Type.Object({
   status: Type.Optional(StringEnum(OPEN_LEAD_STATUSES, { description: 'Only contacts at this stage' })),
@@ -113,3 +114,4 @@ export const NextAction = Type.Union([
   }),
 ]);
 export const NextActionList = Page(NextAction);
+export const NextActionsQuery = Type.Object(PageQuery);

@@ -3,9 +3,9 @@ import type { FollowUpStatus, LeadStatus } from '../../../db/schema/index.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { isKeyInstant, isKeyInt, isKeyText } from '../../../shared/cursor-values.ts';
-import { decodeCursor, toPage } from '../../../shared/pagination.ts';
+import { decodeCursor, pageOfList, toPage, withTotal } from '../../../shared/pagination.ts';
 import { type OrganisationAccess, requireOrganisation, visibleTeamIds } from '../access.ts';
-import { nextActions } from './next-actions.ts';
+import { nextActionOrder, nextActions } from './next-actions.ts';
 import * as repo from './rollups.repository.ts';
 
 type Page = { limit: number; cursor?: string | undefined };
@@ -56,19 +56,18 @@ export class RollupsService {
       status?: FollowUpStatus | undefined;
       assignee?: string | undefined;
       dueBefore?: string | undefined;
+      count?: boolean;
     },
   ) {
     const scope = await this.scope(principal, organisationId);
     const after = decodeDueCursor(query.cursor);
-    if (scope.teamIds.length === 0) return { items: [], nextCursor: null };
-    const rows = await repo.listFollowUps(
-      this.db,
-      { teamIds: scope.teamIds, userId: scope.followUpsOf },
-      { status: query.status ?? 'open', assignee: query.assignee, dueBefore: query.dueBefore },
-      query.limit + 1,
-      after,
-    );
-    return toPage(rows, query.limit, (last) => [last.dueAt?.toISOString() ?? null, last.id]);
+    if (scope.teamIds.length === 0)
+      return withTotal({ items: [], nextCursor: null }, query.count, async () => 0);
+    const tasks = { teamIds: scope.teamIds, userId: scope.followUpsOf };
+    const filters = { status: query.status ?? 'open', assignee: query.assignee, dueBefore: query.dueBefore };
+    const rows = await repo.listFollowUps(this.db, tasks, filters, query.limit + 1, after);
+    const page = toPage(rows, query.limit, (last) => [last.dueAt?.toISOString() ?? null, last.id]);
+    return withTotal(page, query.count, () => repo.countFollowUps(this.db, tasks, filters));
   }
 
   async prospects(
@@ -91,9 +90,9 @@ export class RollupsService {
     };
   }
 
-  async nextActions(principal: Principal, organisationId: number) {
+  async nextActions(principal: Principal, organisationId: number, page: Page) {
     const scope = await this.scope(principal, organisationId);
-    if (scope.teamIds.length === 0) return { items: [], nextCursor: null };
-    return { items: await nextActions(this.db, scope, this.clock.now()), nextCursor: null };
+    const actions = scope.teamIds.length === 0 ? [] : await nextActions(this.db, scope, this.clock.now());
+    return pageOfList(actions, page, nextActionOrder);
   }
 }

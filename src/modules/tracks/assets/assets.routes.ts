@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
-import { Id, IdParams, Timestamp } from '../../../shared/schemas.ts';
+import { pageOf } from '../../../shared/pagination.ts';
+import { Id, IdParams, PageQuery, Timestamp } from '../../../shared/schemas.ts';
 import { read } from '../route-auth.ts';
 import { ASSET_ROLES } from './assets.ts';
 
@@ -41,14 +42,16 @@ export async function assetsRoutes(app: App) {
           'Covers and media first, then per version in version order its audio, stems, additional files ' +
           'and comment attachments. Pending uploads are left out.',
         params: IdParams,
+        querystring: Type.Object(PageQuery),
         response: {
           200: Type.Object({
             items: Type.Array(Asset),
-            nextCursor: Type.Null({ description: 'Always null: every file is in one answer' }),
+            nextCursor: Type.Union([Type.String(), Type.Null()]),
           }),
         },
       },
     },
-    async (request) => app.services.trackAssets.list(principalOf(request), request.params.id),
+    async (request) =>
+      app.services.trackAssets.list(principalOf(request), request.params.id, pageOf(request.query)),
   );
 }

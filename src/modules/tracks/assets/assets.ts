@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { files, trackVersions, versionComments } from '../../../db/schema/index.ts';
 import type { Principal } from '../../../plugins/auth.ts';
+import { pageOfList } from '../../../shared/pagination.ts';
 import { fileLinks } from '../../files/file-view.ts';
 import type { FileRow } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
@@ -86,19 +87,16 @@ function commentLevelFiles(db: Db, teamId: number, trackId: number) {
 const roleOrder = Object.keys(ASSET_ROLES);
 
 /** Track-level files first, then each version's in version order; by role, then oldest first. */
-function byPlace(a: AssetRow, b: AssetRow): number {
-  const place = (r: AssetRow) => [
+const byPlace = {
+  key: (r: AssetRow): number[] => [
     r.versionId === null ? 0 : 1,
     r.versionPosition ?? 0,
     r.versionId ?? 0,
     roleOrder.indexOf(r.file.ownerType),
     r.file.id,
-  ];
-  const pa = place(a);
-  const pb = place(b);
-  for (let i = 0; i < pa.length; i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
-  return 0;
-}
+  ],
+  shape: ['number', 'number', 'number', 'number', 'number'] as const,
+};
 
 /**
  * Every registered file of a track with signed URLs: covers, media, each version's audio, stems and
@@ -110,7 +108,7 @@ export class TrackAssetsService {
     private readonly files: FilesService,
   ) {}
 
-  async list(principal: Principal, trackId: number) {
+  async list(principal: Principal, trackId: number, page: { limit: number; cursor?: string | undefined }) {
     const { track } = await requireTrack(this.db, principal, trackId);
     const [own, ofVersions, ofComments] = await Promise.all([
       trackLevelFiles(this.db, track.teamId, trackId),
@@ -121,9 +119,10 @@ export class TrackAssetsService {
       ...own.map(({ file }) => ({ file, versionId: null, versionPosition: null, commentId: null })),
       ...ofVersions.map((r) => ({ ...r, commentId: null })),
       ...ofComments,
-    ].sort(byPlace);
+    ];
+    const { items: shown, nextCursor } = pageOfList(rows, page, byPlace);
     const items = await Promise.all(
-      rows.map(async ({ file, versionId, commentId }) => ({
+      shown.map(async ({ file, versionId, commentId }) => ({
         fileId: file.id,
         role: ASSET_ROLES[file.ownerType as keyof typeof ASSET_ROLES],
         versionId,
@@ -135,6 +134,6 @@ export class TrackAssetsService {
         ...(await fileLinks(this.files, file)),
       })),
     );
-    return { items, nextCursor: null };
+    return { items, nextCursor };
   }
 }

@@ -78,9 +78,10 @@ export async function collaboratorsRoutes(app: App) {
         operationId: 'tracks.collaboratorGroups.list',
         summary: 'Collaborators of a track grouped by role',
         params: IdParams,
+        querystring: CollaboratorListQuery,
         response: { 200: CollaboratorGroups },
       },
     },
-    async (request) => collaborators.groups(principalOf(request), request.params.id),
+    async (request) => collaborators.groups(principalOf(request), request.params.id, pageOf(request.query)),
   );
 }

@@ -41,5 +41,7 @@ export const CollaboratorGroups = Type.Object({
   items: Type.Array(Type.Object({ role: Type.String(), collaborators: Type.Array(Collaborator) }), {
     description: 'One group per role, alphabetically; a collaborator with several roles is in each',
   }),
-  nextCursor: Type.Null({ description: 'Always null: every group is in one answer' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pages are groups (limit counts roles); a collaborator with several roles shows in each',
+  }),
 });

@@ -3,7 +3,7 @@ import { actorOf } from '../../../events/actor.ts';
 import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
-import { decodeIdCursor, toPage } from '../../../shared/pagination.ts';
+import { decodeIdCursor, pageOfList, toPage } from '../../../shared/pagination.ts';
 import { teamEvent } from '../team-event.ts';
 import { requireTrack, requireTrackForChange } from '../track-access.ts';
 import { nonMembers } from '../track-teams.ts';
@@ -27,16 +27,19 @@ export class CollaboratorsService {
     return toPage(rows, page.limit, (last) => last.id);
   }
 
-  async groups(principal: Principal, trackId: number) {
+  /** The collaborators grouped by role, a page of roles in alphabetical order. */
+  async groups(principal: Principal, trackId: number, page: { limit: number; cursor?: string | undefined }) {
     await requireTrack(this.db, principal, trackId);
     const rows = await repo.listCollaborators(this.db, trackId, MAX_GROUPED);
     const byRole = new Map<string, typeof rows>();
     for (const row of rows)
       for (const role of row.roles) byRole.set(role, [...(byRole.get(role) ?? []), row]);
-    const items = [...byRole.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([role, collaborators]) => ({ role, collaborators }));
-    return { items, nextCursor: null };
+    const groups = [...byRole.entries()].map(([role, collaborators]) => ({ role, collaborators }));
+    return pageOfList(groups, page, {
+      key: (group): [string] => [group.role],
+      shape: ['string'],
+      compare: ([a], [b]) => a.localeCompare(b) || (a < b ? -1 : a > b ? 1 : 0),
+    });
   }
 
   async add(principal: Principal, trackId: number, input: CollaboratorInput) {

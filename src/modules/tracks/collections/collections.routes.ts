@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
-import { Id } from '../../../shared/schemas.ts';
+import { pageOf } from '../../../shared/pagination.ts';
+import { Id, PageQuery } from '../../../shared/schemas.ts';
 import { session } from '../route-auth.ts';
 
 const PickerTrack = Type.Object({
@@ -22,11 +23,11 @@ const TrackCollections = Type.Object({
       ),
       shared: Type.Array(PickerTrack, { description: 'Tracks other teams share with this team' }),
     }),
-    { description: 'Your teams by name' },
+    { description: 'Your teams by name; limit counts teams' },
   ),
-  nextCursor: Type.Null({ description: 'Always null: everything is in one answer' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
   truncated: Type.Boolean({
-    description: 'True when more than 5000 tracks exist and only the first are listed',
+    description: 'True when the teams of this page hold more than 5000 tracks and only the first are listed',
   }),
 });
 
@@ -41,9 +42,10 @@ export async function collectionsRoutes(app: App) {
         summary: 'Your tracks across all your teams, grouped per team and per status (for pickers)',
         description:
           'Soft-deleted tracks are left out. A team lists its own tracks by status and shared ones apart.',
+        querystring: Type.Object(PageQuery),
         response: { 200: TrackCollections },
       },
     },
-    async (request) => app.services.trackCollections.list(principalOf(request)),
+    async (request) => app.services.trackCollections.list(principalOf(request), pageOf(request.query)),
   );
 }

@@ -1,7 +1,12 @@
 import type { Db } from '../../../db/client.ts';
 import type { Principal } from '../../../plugins/auth.ts';
+import { isKeyInt, isKeyText } from '../../../shared/cursor-values.ts';
+import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
-import { MAX_PICKER_TRACKS, teamsOfUser, tracksHeldBy } from './collections.ts';
+import { MAX_PICKER_TRACKS, type TeamKey, teamsOfUser, tracksHeldBy } from './collections.ts';
+
+const isTeamKey = (value: unknown): value is TeamKey =>
+  Array.isArray(value) && value.length === 2 && isKeyText(value[0]) && isKeyInt(value[1]);
 
 type PickerTrack = { id: number; title: string; artist: string | null; position: number };
 
@@ -9,9 +14,15 @@ type PickerTrack = { id: number; title: string; artist: string | null; position:
 export class TrackCollectionsService {
   constructor(private readonly db: Db) {}
 
-  async list(principal: Principal) {
+  /** A page of the caller's teams by name, each with its tracks. */
+  async list(principal: Principal, page: { limit: number; cursor?: string | undefined }) {
     const userId = sessionUserId(principal);
-    const myTeams = await teamsOfUser(this.db, userId);
+    const teamPage = toPage(
+      await teamsOfUser(this.db, userId, decodeCursor(page.cursor, isTeamKey), page.limit + 1),
+      page.limit,
+      (last): TeamKey => [last.name, last.id],
+    );
+    const myTeams = teamPage.items;
     const rows = await tracksHeldBy(
       this.db,
       myTeams.map((t) => t.id),
@@ -35,6 +46,6 @@ export class TrackCollectionsService {
         shared: held.filter((t) => t.teamId !== team.id).map(pick),
       };
     });
-    return { items, nextCursor: null, truncated };
+    return { items, nextCursor: teamPage.nextCursor, truncated };
   }
 }

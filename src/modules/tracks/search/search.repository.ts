@@ -135,7 +135,18 @@ export type SearchHit = {
   teamId: number;
 };
 
-type SearchArgs = { teamId: number; allTerms: string; anyTerm: string; limit: number };
+type SearchArgs = {
+  teamId: number;
+  allTerms: string;
+  anyTerm: string;
+  limit: number;
+  /** Where the previous page ended: its last hit's rank and track id (null: the first page). */
+  afterRank: number | null;
+  afterTrackId: number | null;
+};
+
+/** Where a page of hits ends: the rank and track id of its last hit (hits come by rank, then track id). */
+export type SearchKey = [rank: number, trackId: number];
 
 /** The search statement of one plan (through the team's own tracks, or through the GIN indexes). */
 function searchStatement(db: Db, p: Placeholders<SearchArgs>, byTeam: boolean) {
@@ -155,6 +166,8 @@ function searchStatement(db: Db, p: Placeholders<SearchArgs>, byTeam: boolean) {
       case ${sql.join(holds(all), sql` `)} ${sql.join(holds(any), sql` `)} else 'title' end) as field
     from (${best}) best
     join tracks t on t.id = best.track_id and t.deleted_at is null
+    where ${p.afterTrackId}::integer is null or best.rank < ${p.afterRank}::float8
+      or (best.rank = ${p.afterRank}::float8 and best.track_id > ${p.afterTrackId}::integer)
     order by best.rank desc, best.track_id limit ${p.limit}) top`;
   const shown = TRACK_FIELDS.map((f) => sql`when ${f.field} then ${f.text}`);
   const fields = {
@@ -192,8 +205,9 @@ export async function searchTracks(
   teamId: number,
   query: { allTerms: string; anyTerm: string },
   limit: number,
-  options: { largeTeamTracks?: number; largeTeam?: boolean } = {},
+  options: { largeTeamTracks?: number; largeTeam?: boolean; after?: SearchKey | undefined } = {},
 ): Promise<SearchHit[]> {
   const large = options.largeTeam ?? (await isLargeTeam(db, teamId, options.largeTeamTracks));
-  return (large ? searchByIndex : searchByTeam)(db, { teamId, ...query, limit });
+  const [afterRank, afterTrackId] = options.after ?? [null, null];
+  return (large ? searchByIndex : searchByTeam)(db, { teamId, ...query, limit, afterRank, afterTrackId });
 }

@@ -13,7 +13,7 @@ const SearchQuery = Type.Object({
     description: 'Words to find; each matches as a word prefix',
   }),
   teamId: Id,
-  limit: PageQuery.limit,
+  ...PageQuery,
 });
 
 const SearchResults = Type.Object({
@@ -39,7 +39,9 @@ const SearchResults = Type.Object({
     }),
     { description: 'One entry per track, best first' },
   ),
-  nextCursor: Type.Null({ description: 'Always null: raise limit for more' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'The next page of hits, by rank: pass it as cursor with the same q and teamId',
+  }),
 });
 
 /** Deep search over tracks. */
@@ -60,11 +62,12 @@ export async function searchRoutes(app: App) {
       },
     },
     async (request) => {
-      const { q, teamId, limit } = request.query;
+      const { q, teamId, limit, cursor } = request.query;
       return app.services.trackSearch.deep(principalOf(request), {
         q,
         teamId,
         limit: limit ?? DEFAULT_PAGE_LIMIT,
+        cursor,
       });
     },
   );

@@ -1,10 +1,15 @@
 import type { Db } from '../../../db/client.ts';
 import type { Principal } from '../../../plugins/auth.ts';
+import { isKeyInt, isKeyNumber } from '../../../shared/cursor-values.ts';
 import { errors } from '../../../shared/errors.ts';
 import { growingLru } from '../../../shared/growing-lru.ts';
+import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { requireTeam } from '../../../shared/tenancy.ts';
-import { isLargeTeam, searchTracks } from './search.repository.ts';
+import { isLargeTeam, type SearchKey, searchTracks } from './search.repository.ts';
 import { prefixQuery, searchTerms, snippetOf } from './search-text.ts';
+
+const isSearchKey = (value: unknown): value is SearchKey =>
+  Array.isArray(value) && value.length === 2 && isKeyNumber(value[0]) && isKeyInt(value[1]);
 
 /** Full-text search over a team's tracks and what hangs off them (comments, to-dos, links). */
 export class TrackSearchService {
@@ -24,17 +29,23 @@ export class TrackSearchService {
     return large;
   }
 
-  async deep(principal: Principal, input: { q: string; teamId: number; limit: number }) {
+  async deep(
+    principal: Principal,
+    input: { q: string; teamId: number; limit: number; cursor?: string | undefined },
+  ) {
     await requireTeam(this.db, principal, input.teamId);
     const terms = searchTerms(input.q);
     if (terms.length === 0)
       throw errors.validation([{ path: '/query/q', message: 'must contain at least one letter or digit' }]);
     const query = { allTerms: prefixQuery(terms), anyTerm: prefixQuery(terms, '|') };
-    const hits = await searchTracks(this.db, input.teamId, query, input.limit, {
+    const after = decodeCursor(input.cursor, isSearchKey);
+    const found = await searchTracks(this.db, input.teamId, query, input.limit + 1, {
       largeTeam: await this.isLarge(input.teamId),
+      after,
     });
+    const page = toPage(found, input.limit, (last): SearchKey => [last.rank, last.trackId]);
     return {
-      items: hits.map((hit) => ({
+      items: page.items.map((hit) => ({
         track: {
           id: hit.trackId,
           teamId: hit.teamId,
@@ -46,7 +57,7 @@ export class TrackSearchService {
         rank: hit.rank,
         ...snippetOf(hit.content, terms),
       })),
-      nextCursor: null,
+      nextCursor: page.nextCursor,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { versionTodos } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../events/actor.ts';
@@ -23,6 +23,14 @@ export async function listTodos(db: Db, versionId: number, limit: number, after?
     .where(and(eq(versionTodos.versionId, versionId), after ? gt(versionTodos.id, after) : undefined))
     .orderBy(asc(versionTodos.id))
     .limit(limit);
+}
+
+export async function countTodos(db: Db, versionId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(versionTodos)
+    .where(eq(versionTodos.versionId, versionId));
+  return row?.n ?? 0;
 }
 
 export async function findTodo(db: Db, versionId: number, todoId: number) {

@@ -1,5 +1,5 @@
 import type { App } from '../../../app-types.ts';
-import { pageOf } from '../../../shared/pagination.ts';
+import { countedPageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
 import { read, write } from '../route-auth.ts';
 import { OWNER_ONLY } from '../share-rules.ts';
@@ -19,7 +19,7 @@ export async function todosRoutes(app: App) {
       querystring: TodoListQuery,
       response: { 200: TodoPage },
     }),
-    async (request) => todos.list(...versionArgs(request), pageOf(request.query)),
+    async (request) => todos.list(...versionArgs(request), countedPageOf(request.query)),
   );
 
   app.post(

@@ -1,5 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { CalendarDate, Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import {
+  CalendarDate,
+  CountedPage,
+  CountQuery,
+  Id,
+  PageQuery,
+  Timestamp,
+  Uuid,
+} from '../../../shared/schemas.ts';
 
 export const TodoParams = Type.Object({ id: Id, versionId: Id, todoId: Id });
 
@@ -15,8 +23,8 @@ export const Todo = Type.Object({
   updatedAt: Timestamp,
 });
 
-export const TodoPage = Page(Todo);
-export const TodoListQuery = Type.Object(PageQuery);
+export const TodoPage = CountedPage(Todo);
+export const TodoListQuery = Type.Object({ ...PageQuery, ...CountQuery });
 
 const TodoText = Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' });
 const Assignee = Type.Union([Uuid, Type.Null()], { description: 'A member of the team that owns the track' });

@@ -4,7 +4,7 @@ import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { errors } from '../../../shared/errors.ts';
-import { decodeIdCursor, toPage } from '../../../shared/pagination.ts';
+import { decodeIdCursor, toPage, withTotal } from '../../../shared/pagination.ts';
 import { teamEvent } from '../team-event.ts';
 import { requireVersion, requireVersionForChange } from '../track-access.ts';
 import { nonMembers } from '../track-teams.ts';
@@ -33,11 +33,15 @@ export class TodosService {
     principal: Principal,
     trackId: number,
     versionId: number,
-    page: { limit: number; cursor?: string | undefined },
+    page: { limit: number; cursor?: string | undefined; count?: boolean },
   ) {
     await requireVersion(this.db, principal, trackId, versionId);
     const rows = await repo.listTodos(this.db, versionId, page.limit + 1, decodeIdCursor(page.cursor));
-    return toPage(rows, page.limit, (last) => last.id);
+    return withTotal(
+      toPage(rows, page.limit, (last) => last.id),
+      page.count,
+      () => repo.countTodos(this.db, versionId),
+    );
   }
 
   async create(
