@@ -38,12 +38,18 @@ async function walk(url: string, user: TestUser | string, limit: number): Promis
   throw new Error(`${url} did not end`);
 }
 
+/** Items as compared across requests: signed URLs (new at each answer) left out. */
+const stable = (items: unknown[]) =>
+  items.map((item) =>
+    Object.fromEntries(Object.entries(item as object).filter(([name]) => !/url/i.test(name))),
+  );
+
 /** A list walked one item a page is the list read whole, and a cursor it did not issue is 400. */
 async function expectPaged(url: string, user: TestUser | string, atLeast: number) {
   const whole = await ok('GET', url, user);
   expect(whole.items.length, url).toBeGreaterThanOrEqual(atLeast);
   expect(whole.nextCursor, url).toBeNull();
-  expect(await walk(url, user, 1), url).toEqual(whole.items);
+  expect(stable(await walk(url, user, 1)), url).toEqual(stable(whole.items));
   expect((await call('GET', withQuery(url, 'cursor=bm9wZQ'), user)).statusCode, url).toBe(400);
   expect((await call('GET', withQuery(url, 'limit=0'), user)).statusCode, url).toBe(400);
 }

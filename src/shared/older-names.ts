@@ -39,9 +39,9 @@ export function withOlderNames<
       description: `Same as ${preferred}; the camelCase name is preferred`,
     } as unknown as TSchema;
     if (required.delete(preferred))
-      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here, never awaited
       eitherOf.push({
         if: { not: { properties: { [older]: {} }, required: [older] } },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here, never awaited
         then: { properties: { [preferred]: {} }, required: [preferred] },
       });
   }
