@@ -96,6 +96,7 @@ async function resolveOlderNames(request: FastifyRequest): Promise<void> {
     });
     throw errors.validation(details);
   }
+  if (failed) throw failed;
   for (const [older, preferred] of Object.entries(olderNames)) {
     if (!Object.hasOwn(body, older)) continue;
     body[preferred] = body[older];
