@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { ErrorResponse, errorResponse } from '../shared/schemas.ts';
 import { type AuthClass, auth, DOCS_PREFIX, SECURITY_SCHEMES } from './auth.ts';
 import { documentIdempotency } from './idempotency/openapi.ts';
+import { hoistNamedSchemas } from './openapi/named-schemas.ts';
 
 /**
  * One documented operation of the app, as the security matrix and the contract tests walk them: `path` is
@@ -134,12 +135,17 @@ export const openApiPlugin = fp(
       refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
-          ? withWebhooks(
-              markExtensions(
-                documentIdempotency(withoutTrailingSlashes(documentObject.openapiObject as OpenApiDocument)),
-                extensions,
+          ? hoistNamedSchemas(
+              withWebhooks(
+                markExtensions(
+                  documentIdempotency(
+                    withoutTrailingSlashes(documentObject.openapiObject as OpenApiDocument),
+                  ),
+                  extensions,
+                ),
+                webhooks,
               ),
-              webhooks,
+              ['paths', 'webhooks'],
             )
           : documentObject.swaggerObject,
     });

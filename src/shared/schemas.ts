@@ -76,8 +76,16 @@ export const PageQuery = {
   ),
 };
 
-/** `{items, nextCursor}` of a list endpoint. */
+/** `{items, nextCursor}` of a list endpoint; named `<Item>Page` in the API document when its item is named. */
 export const Page = <T extends TSchema>(item: T) =>
-  Type.Object({ items: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+  Type.Object(
+    {
+      items: Type.Array(item),
+      nextCursor: Type.Union([Type.String(), Type.Null()], {
+        description: 'Cursor of the next page (pass it as `cursor`), null on the last page',
+      }),
+    },
+    typeof item.title === 'string' ? { title: `${item.title}Page` } : {},
+  );
 
 export const NoContent = Type.Null({ description: 'No content' });

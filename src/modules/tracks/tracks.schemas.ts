@@ -29,47 +29,55 @@ export const TrackLink = Type.Object({
   createdAt: Timestamp,
 });
 
-export const Track = Type.Object({
-  id: Id,
-  teamId: Id,
-  teamIds: Type.Array(Id, {
-    description: 'Teams that hold the track: the owning team first, then those it is shared with',
-  }),
-  statusId: Type.String(),
-  position: Type.Integer({ description: 'Order within its status column' }),
-  title: Type.String(),
-  artist: Type.Union([Type.String(), Type.Null()]),
-  genre: Type.Union([Type.String(), Type.Null()]),
-  tags: Type.Array(Type.String()),
-  bpm: Type.Union([Type.Number(), Type.Null()]),
-  key: Type.Union([Type.String(), Type.Null()], { description: 'Musical key, e.g. "F# minor"' }),
-  language: Type.Union([Type.String(), Type.Null()]),
-  isrc: Type.Union([Type.String(), Type.Null()]),
-  label: Type.Union([Type.String(), Type.Null()]),
-  distributor: Type.Union([Type.String(), Type.Null()]),
-  explicit: Type.Union([Type.Boolean(), Type.Null()]),
-  lyrics: Type.Union([Type.String(), Type.Null()]),
-  notes: Type.Union([Type.String(), Type.Null()]),
-  releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-  coverFileId: Type.Union([Id, Type.Null()], {
-    description: 'The current cover (see /tracks/{id}/covers); single-track answers add `cover` with its URL',
-  }),
-  createdBy: Type.Union([Uuid, Type.Null()]),
-  deletedAt: Type.Union([Timestamp, Type.Null()]),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+export const Track = Type.Object(
+  {
+    id: Id,
+    teamId: Id,
+    teamIds: Type.Array(Id, {
+      description: 'Teams that hold the track: the owning team first, then those it is shared with',
+    }),
+    statusId: Type.String(),
+    position: Type.Integer({ description: 'Order within its status column' }),
+    title: Type.String(),
+    artist: Type.Union([Type.String(), Type.Null()]),
+    genre: Type.Union([Type.String(), Type.Null()]),
+    tags: Type.Array(Type.String()),
+    bpm: Type.Union([Type.Number(), Type.Null()]),
+    key: Type.Union([Type.String(), Type.Null()], { description: 'Musical key, e.g. "F# minor"' }),
+    language: Type.Union([Type.String(), Type.Null()]),
+    isrc: Type.Union([Type.String(), Type.Null()]),
+    label: Type.Union([Type.String(), Type.Null()]),
+    distributor: Type.Union([Type.String(), Type.Null()]),
+    explicit: Type.Union([Type.Boolean(), Type.Null()]),
+    lyrics: Type.Union([Type.String(), Type.Null()]),
+    notes: Type.Union([Type.String(), Type.Null()]),
+    releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+    coverFileId: Type.Union([Id, Type.Null()], {
+      description:
+        'The current cover (see /tracks/{id}/covers); single-track answers add `cover` with its URL',
+    }),
+    createdBy: Type.Union([Uuid, Type.Null()]),
+    deletedAt: Type.Union([Timestamp, Type.Null()]),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: 'Track' },
+);
 
-export const TrackDetail = Type.Composite([
-  Track,
-  Type.Object({
-    cover: Type.Union([CurrentCover, Type.Null()]),
-    references: Type.Array(TrackLink),
-    inspirations: Type.Array(TrackLink),
-  }),
-]);
+export const TrackDetail = Type.Composite(
+  [
+    Track,
+    Type.Object({
+      cover: Type.Union([CurrentCover, Type.Null()]),
+      references: Type.Array(TrackLink),
+      inspirations: Type.Array(TrackLink),
+    }),
+  ],
+  { title: 'TrackDetail' },
+);
 
 export const TrackSummary = Type.Omit(Track, ['lyrics', 'notes'], {
+  title: 'TrackSummary',
   description: 'A track as lists show it: its lyrics and notes are on the track itself (GET /tracks/{id})',
 });
 
