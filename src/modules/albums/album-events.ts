@@ -29,6 +29,7 @@ export const ALBUM_EVENTS = {
     schema: Type.Object({
       ...ofAlbum,
       changes: Type.Partial(Type.Pick(Album, ALBUM_FIELDS), {
+        title: 'AlbumChanges',
         description: 'The fields that were set, as GET /albums/{id} now shows them',
       }),
     }),

@@ -41,6 +41,7 @@ export const TRACK_EVENTS = {
     schema: Type.Object({
       ...ofTrack,
       changes: Type.Partial(Type.Pick(Track, TRACK_FIELDS), {
+        title: 'TrackChanges',
         description: 'The fields that were set, as GET /tracks/{id} now shows them',
       }),
     }),
