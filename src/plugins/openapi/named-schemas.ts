@@ -11,10 +11,10 @@ const REF_PREFIX = '#/components/schemas/';
  * get real type names. A use site's own `description` stays beside its `$ref`. Two different schemas under
  * one name are a programming error and fail the document.
  */
-export function hoistNamedSchemas<T extends { components?: { schemas?: Json } }>(
+export function hoistNamedSchemas<T extends Json & { components?: { schemas?: Json } }>(
   document: T,
   roots: readonly (keyof T)[],
-): T {
+): T & { components: { schemas: Json } } {
   const schemas: Json = { ...document.components?.schemas };
   const shapes = new Map<string, string>();
 
