@@ -29,7 +29,9 @@ export function hoistNamedSchemas<T extends Json & { components?: { schemas?: Js
     const name = out.title;
     if (typeof name !== 'string' || !COMPONENT_NAME.test(name) || '$ref' in out) return out;
     const { description, ...shape } = out;
-    const text = JSON.stringify(shape);
+    // A body's or answer's own `examples` move to its media object: the same schema nested elsewhere keeps them.
+    const { examples, ...compared } = shape;
+    const text = JSON.stringify(compared);
     const known = shapes.get(name);
     if (known === undefined) {
       if (name in schemas) throw new Error(`Schema name ${name} is taken by another component`);
@@ -37,6 +39,8 @@ export function hoistNamedSchemas<T extends Json & { components?: { schemas?: Js
       schemas[name] = description === undefined ? shape : { ...shape, description };
     } else if (known !== text) {
       throw new Error(`Two different schemas are named ${name}: ${known} and ${text}`);
+    } else if (examples !== undefined && (schemas[name] as Json).examples === undefined) {
+      schemas[name] = { ...(schemas[name] as Json), examples };
     }
     const ref = { $ref: REF_PREFIX + name };
     const own = (schemas[name] as Json).description;
