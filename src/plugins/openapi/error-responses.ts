@@ -61,10 +61,15 @@ const GENERIC = {
 
 type GenericName = keyof typeof GENERIC;
 
-/** The generic error answers a route's schema declares, by its auth class and whether it takes a body. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The generic error answers a route's schema declares, by its auth class and whether it may get a body. */
 export function genericErrorResponses(route: RouteOptions): Record<number, ReturnType<typeof errorResponse>> {
   const names: GenericName[] = ['BadRequest', 'InternalError', 'Unavailable'];
-  if (route.schema?.body) names.push('PayloadTooLarge', 'UnsupportedMediaType');
+  // A body sent where none is taken is refused the same way: by its size, then by its type.
+  const methods = [route.method].flat();
+  if (route.schema?.body || methods.some((m) => BODY_METHODS.has(m)))
+    names.push('PayloadTooLarge', 'UnsupportedMediaType');
   const cls = route.config?.auth;
   if (cls && cls.kind !== 'anonymous') names.push('Unauthorized', 'Forbidden', 'NotFound', 'TooManyRequests');
   return Object.fromEntries(
