@@ -40,7 +40,8 @@ export async function musicToolsRoutes(app: App) {
             '(with Retry-After); rate_limited (with Retry-After)',
         ),
         503: errorResponse(
-          'separation_unavailable: `mode: separate` without a configured service (SEPARATION_URL)',
+          'separation_unavailable: `mode: separate` without a configured service (SEPARATION_URL); ' +
+            'unavailable: the database is down',
         ),
       },
     }),
