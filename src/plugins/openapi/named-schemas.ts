@@ -29,13 +29,19 @@ export function hoistNamedSchemas<T extends { components?: { schemas?: Json } }>
     const name = out.title;
     if (typeof name !== 'string' || !COMPONENT_NAME.test(name) || '$ref' in out) return out;
     const { description, ...shape } = out;
-    const text = JSON.stringify(shape);
+    // The document moves the examples of a whole body or answer to its media type: the same schema used there
+    // and nested elsewhere differs by its examples only, and the component keeps them.
+    const { examples, ...comparable } = shape;
+    const text = JSON.stringify(comparable);
     const known = shapes.get(name);
     if (known === undefined) {
       if (name in schemas) throw new Error(`Schema name ${name} is taken by another component`);
       shapes.set(name, text);
       schemas[name] = description === undefined ? shape : { ...shape, description };
-    } else if (known !== text) {
+    } else if (known === text) {
+      if (examples !== undefined && (schemas[name] as Json).examples === undefined)
+        schemas[name] = { ...(schemas[name] as Json), examples };
+    } else {
       throw new Error(`Two different schemas are named ${name}: ${known} and ${text}`);
     }
     const ref = { $ref: REF_PREFIX + name };
