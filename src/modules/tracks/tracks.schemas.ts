@@ -21,13 +21,94 @@ export const StatusId = Type.String({
   description: "A status id of the team's status configuration",
 });
 
-export const TrackLink = Type.Object({
-  id: Id,
-  kind: Type.Union([Type.Literal('reference'), Type.Literal('inspiration')]),
-  url: Type.String(),
-  platform: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Timestamp,
-});
+/** The examples of the tracks area: "Night Drive" by Luna Vale, track 101 of team 7. */
+export const EXAMPLE_USER_ID = '0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b';
+export const EXAMPLE_TIME = '2026-03-14T09:30:00.000Z';
+export const EXAMPLE_LATER = '2026-03-16T18:05:00.000Z';
+export const EXAMPLE_URL_EXPIRES = '2026-03-16T19:05:00.000Z';
+/** A signed link of the file store (the token shortened). */
+export const exampleDownloadUrl = (name: string) =>
+  `https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9${name}`;
+export const EXAMPLE_UPLOAD = {
+  uploadUrl: 'https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzNmMmM5YTFl',
+  method: 'PUT',
+  headers: { 'content-type': 'audio/wav' },
+  expiresAt: '2026-03-14T10:30:00.000Z',
+};
+export const EXAMPLE_UPLOAD_KEY = 'pending/7/3f2c9a1e-5b7d-4c8e-9a0b-1c2d3e4f5a6b';
+
+const REFERENCE_EXAMPLE = {
+  id: 31,
+  kind: 'reference',
+  url: 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b',
+  platform: 'spotify',
+  createdAt: EXAMPLE_TIME,
+};
+const INSPIRATION_EXAMPLE = {
+  id: 32,
+  kind: 'inspiration',
+  url: 'https://www.youtube.com/watch?v=MV_3Dpw-BRY',
+  platform: null,
+  createdAt: EXAMPLE_TIME,
+};
+
+export const TrackLink = Type.Object(
+  {
+    id: Id,
+    kind: Type.Union([Type.Literal('reference'), Type.Literal('inspiration')]),
+    url: Type.String(),
+    platform: Type.Union([Type.String(), Type.Null()], {
+      description: 'Lower-cased platform name of a reference (e.g. spotify); null for inspirations',
+    }),
+    createdAt: Timestamp,
+  },
+  { title: 'TrackLink', examples: [REFERENCE_EXAMPLE, INSPIRATION_EXAMPLE] },
+);
+
+/** Track 101 as GET /tracks/{id} shows its own fields. */
+export const TRACK_EXAMPLE = {
+  id: 101,
+  teamId: 7,
+  teamIds: [7, 9],
+  statusId: 'mixing',
+  position: 2,
+  title: 'Night Drive',
+  artist: 'Luna Vale',
+  genre: 'Synthwave',
+  tags: ['night', 'retro'],
+  bpm: 118,
+  key: 'F# minor',
+  language: 'en',
+  isrc: 'USRC17607839',
+  label: 'Neon Harbor Records',
+  distributor: null,
+  explicit: false,
+  lyrics: 'City lights are calling me / down the empty boulevard',
+  notes: 'Bring the bass up in the second chorus',
+  releaseDate: '2026-06-05',
+  coverFileId: 912,
+  createdBy: EXAMPLE_USER_ID,
+  deletedAt: null,
+  createdAt: EXAMPLE_TIME,
+  updatedAt: EXAMPLE_LATER,
+};
+const { lyrics: _lyrics, notes: _notes, ...TRACK_SUMMARY_EXAMPLE } = TRACK_EXAMPLE;
+
+/** The current cover of track 101, as the track answers it. */
+export const CURRENT_COVER_EXAMPLE = {
+  id: 912,
+  fileName: 'night-drive-cover.png',
+  mediaType: 'image/png',
+  url: exampleDownloadUrl('jb3Zlci5wbmc'),
+  urlExpiresAt: EXAMPLE_URL_EXPIRES,
+};
+
+export const TRACK_DETAIL_EXAMPLE = {
+  ...TRACK_EXAMPLE,
+  cover: CURRENT_COVER_EXAMPLE,
+  references: [REFERENCE_EXAMPLE],
+  inspirations: [INSPIRATION_EXAMPLE],
+};
 
 export const Track = Type.Object(
   {
@@ -61,7 +142,7 @@ export const Track = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { title: 'Track' },
+  { title: 'Track', examples: [TRACK_EXAMPLE] },
 );
 
 export const TrackDetail = Type.Composite(
@@ -73,12 +154,13 @@ export const TrackDetail = Type.Composite(
       inspirations: Type.Array(TrackLink),
     }),
   ],
-  { title: 'TrackDetail' },
+  { title: 'TrackDetail', examples: [TRACK_DETAIL_EXAMPLE] },
 );
 
 export const TrackSummary = Type.Omit(Track, ['lyrics', 'notes'], {
   title: 'TrackSummary',
   description: 'A track as lists show it: its lyrics and notes are on the track itself (GET /tracks/{id})',
+  examples: [TRACK_SUMMARY_EXAMPLE],
 });
 
 export const TrackPage = Page(TrackSummary);
@@ -131,14 +213,32 @@ export const TrackPatchBody = Type.Object(
     notes: Type.Optional(Nullable(Text(20_000))),
     releaseDate: Type.Optional(Nullable(CalendarDate)),
   },
-  { minProperties: 1, description: 'Only the fields given change; null clears a field' },
+  {
+    title: 'TrackUpdate',
+    minProperties: 1,
+    description: 'Only the fields given change; null clears a field',
+    examples: [{ title: 'Night Drive (Extended)', bpm: 118, tags: ['night', 'retro'], distributor: null }],
+  },
 );
 
-export const CreateTrackBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-  team_id: Id,
-  ...audioUploadFields,
-});
+export const CreateTrackBody = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    team_id: Id,
+    ...audioUploadFields,
+  },
+  {
+    title: 'TrackCreate',
+    examples: [
+      {
+        title: 'Night Drive',
+        team_id: 7,
+        audio_file_name: 'night-drive-v1.wav',
+        audio_file_size: 41_203_712,
+      },
+    ],
+  },
+);
 
 export const DeleteTrackQuery = Type.Object({
   mode: Type.Optional(
@@ -149,38 +249,120 @@ export const DeleteTrackQuery = Type.Object({
   ),
 });
 
-export const StatusBody = Type.Object({ status: StatusId });
+export const StatusBody = Type.Object(
+  { status: StatusId },
+  { title: 'TrackStatusChange', examples: [{ status: 'mixing' }] },
+);
 
-export const ReorderBody = Type.Object({
-  status_id: StatusId,
-  track_orders: Type.Array(Type.Object({ trackId: Id, order: Type.Integer({ minimum: 0 }) }), {
-    minItems: 1,
-    maxItems: 1000,
-    description: 'Every live track of the status, each once, with its new order',
-  }),
-});
+export const ReorderBody = Type.Object(
+  {
+    status_id: StatusId,
+    track_orders: Type.Array(Type.Object({ trackId: Id, order: Type.Integer({ minimum: 0 }) }), {
+      minItems: 1,
+      maxItems: 1000,
+      description: 'Every live track of the status, each once, with its new order',
+    }),
+  },
+  {
+    title: 'TrackReorder',
+    examples: [
+      {
+        status_id: 'mixing',
+        track_orders: [
+          { trackId: 101, order: 0 },
+          { trackId: 104, order: 1 },
+          { trackId: 102, order: 2 },
+        ],
+      },
+    ],
+  },
+);
 
-export const ShareBody = Type.Object({
-  teamId: Id,
-});
+export const TrackReorderResult = Type.Object(
+  {
+    statusId: Type.String(),
+    trackIds: Type.Array(Type.Integer(), { description: 'The tracks of the status in their new order' }),
+  },
+  { title: 'TrackReorderResult', examples: [{ statusId: 'mixing', trackIds: [101, 104, 102] }] },
+);
 
-export const ShareResult = Type.Object({ trackId: Id, teamIds: Type.Array(Id) });
+export const ShareBody = Type.Object(
+  {
+    teamId: Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'The team to share the track with: one the caller belongs to (a key: its own team)',
+    }),
+  },
+  { title: 'TrackShare', examples: [{ teamId: 9 }] },
+);
+
+export const ShareResult = Type.Object(
+  {
+    trackId: Id,
+    teamIds: Type.Array(Id, { description: 'Teams that hold the track: the owning team first' }),
+  },
+  { title: 'TrackShareResult', examples: [{ trackId: 101, teamIds: [7, 9] }] },
+);
 
 export const ShareParams = Type.Object({ id: Id, teamId: Id });
 
-export const ReferenceBody = Type.Object({
-  url: HttpUrl,
-  platform: Type.String({ minLength: 1, maxLength: 50, description: 'e.g. spotify, youtube, soundcloud' }),
-});
+export const ReferenceBody = Type.Object(
+  {
+    url: HttpUrl,
+    platform: Type.String({ minLength: 1, maxLength: 50, description: 'e.g. spotify, youtube, soundcloud' }),
+  },
+  {
+    title: 'TrackReferenceCreate',
+    examples: [{ url: 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b', platform: 'Spotify' }],
+  },
+);
 
-export const InspirationBody = Type.Object({ url: HttpUrl });
+export const InspirationBody = Type.Object(
+  { url: HttpUrl },
+  { title: 'TrackInspirationCreate', examples: [{ url: 'https://www.youtube.com/watch?v=MV_3Dpw-BRY' }] },
+);
 
-export const CreatedTrack = Type.Composite([
-  TrackDetail,
-  Type.Object({
-    versionId: Id,
-    upload: Type.Object(UploadTicketFields('fileKey', 'The key of the upload of the first version’s audio'), {
-      description: 'PUT the audio of the first version here',
+export const CreatedTrack = Type.Composite(
+  [
+    TrackDetail,
+    Type.Object({
+      versionId: Id,
+      upload: Type.Object(
+        UploadTicketFields('fileKey', 'The key of the upload of the first version’s audio'),
+        { description: 'PUT the audio of the first version here' },
+      ),
     }),
-  }),
-]);
+  ],
+  {
+    title: 'CreatedTrack',
+    description: 'The new track, its first version and the upload URL of that version’s audio',
+    examples: [
+      {
+        ...TRACK_EXAMPLE,
+        teamIds: [7],
+        statusId: 'idea',
+        position: 0,
+        artist: null,
+        genre: null,
+        tags: [],
+        bpm: null,
+        key: null,
+        language: null,
+        isrc: null,
+        label: null,
+        explicit: null,
+        lyrics: null,
+        notes: null,
+        releaseDate: null,
+        coverFileId: null,
+        updatedAt: EXAMPLE_TIME,
+        cover: null,
+        references: [],
+        inspirations: [],
+        versionId: 501,
+        upload: { ...EXAMPLE_UPLOAD, fileKey: EXAMPLE_UPLOAD_KEY },
+      },
+    ],
+  },
+);
