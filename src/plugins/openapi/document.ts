@@ -69,7 +69,8 @@ export function finishDocument(
     components: {
       ...components,
       responses: errorResponseComponents(),
-      schemas: { ...components.schemas, ...options.webhooks?.schemas },
+      // Payloads are built from the same schemas as answers (closed objects), and name some of the same ones.
+      schemas: { ...components.schemas, ...(hardened(options.webhooks?.schemas ?? {}) as Json) },
     },
   };
   return withExamples(hoistNamedSchemas(withWebhooks, ['paths', 'webhooks']));
