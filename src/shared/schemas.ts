@@ -89,3 +89,9 @@ export const Page = <T extends TSchema>(item: T) =>
   );
 
 export const NoContent = Type.Null({ description: 'No content' });
+
+/** The body of an action that takes no fields: `{}`, or no body at all. */
+export const EmptyBody = Type.Object(
+  {},
+  { title: 'EmptyBody', description: 'No fields; the body may be left out entirely' },
+);

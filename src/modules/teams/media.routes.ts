@@ -1,13 +1,12 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
-import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { EmptyBody, IdParams, NoContent } from '../../shared/schemas.ts';
 import { fileRefusals } from '../files/files.schemas.ts';
 import { acceptEmptyJsonBody } from '../users/empty-body.ts';
 import { conflictResponse } from './conflict-response.ts';
 import {
   CreateMediaBody,
-  EmptyBody,
   MediaListQuery,
   MediaParams,
   TeamMedia,

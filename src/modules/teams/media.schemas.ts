@@ -23,7 +23,6 @@ const MEDIA_EXAMPLE = {
 
 export const MediaParams = Type.Object({ id: Id, mediaId: Id });
 export const MediaListQuery = Type.Object(PageQuery);
-export const EmptyBody = Type.Object({}, { description: 'No fields; the body may be left out entirely' });
 
 export const CreateMediaBody = Type.Object(
   {

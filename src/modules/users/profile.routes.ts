@@ -1,9 +1,9 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
+import { EmptyBody } from '../../shared/schemas.ts';
 import { acceptEmptyJsonBody } from './empty-body.ts';
 import {
   AppOpened,
-  AppOpenedBody,
   DefaultTeamBody,
   IdentityList,
   Profile,
@@ -109,7 +109,7 @@ export async function profileRoutes(app: App) {
           description:
             "Session tokens only. Stamps the account's last app-open time with the server's clock and " +
             'answers it. Takes no body: send none (with or without a JSON content type) or `{}`.',
-          body: AppOpenedBody,
+          body: EmptyBody,
           response: { 200: AppOpened },
         },
       },

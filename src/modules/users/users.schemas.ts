@@ -106,7 +106,6 @@ export const ZeroDataRetention = Type.Object(
   { title: 'UserZeroDataRetention', examples: [{ enabled: true }] },
 );
 
-export const AppOpenedBody = Type.Object({}, { description: 'No fields; the body may be left out entirely' });
 export const AppOpened = Type.Object(
   { lastAppOpenedAt: Timestamp },
   { title: 'UserAppOpened', examples: [{ lastAppOpenedAt: '2026-03-20T07:45:12.000Z' }] },

@@ -1,10 +1,9 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { IdParams, NoContent } from '../../../shared/schemas.ts';
+import { EmptyBody, IdParams, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { conflictResponse } from '../../teams/conflict-response.ts';
-import { EmptyBody } from '../../teams/media.schemas.ts';
 import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
 import { read, write } from '../route-auth.ts';
 import { OWNER_ONLY, READERS, WRITERS } from '../share-rules.ts';
