@@ -4,6 +4,7 @@ import { hostileValue, type JsonSchema, mutatedValue, validValue } from './schem
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: JsonSchema };
 type OpenApiOperation = {
   operationId: string;
+  security?: unknown[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { content?: Record<string, unknown> }>;
@@ -24,6 +25,8 @@ export type Operation = {
   answersJson: boolean;
   /** The statuses its document lists. */
   statuses: ReadonlySet<string>;
+  /** Whether it needs a token (its document names a security scheme). */
+  authenticated: boolean;
 };
 
 /** `value` with every `#/components/...` reference replaced by what it names (the document has no cycles). */
@@ -61,6 +64,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         ...(contentType && media ? { body: { contentType, schema: media.schema } } : {}),
         answersJson: successes.some(([, r]) => Object.keys(r.content ?? {}).some((c) => c.includes('json'))),
         statuses: new Set(Object.keys(op.responses)),
+        authenticated: (op.security ?? []).length > 0,
       };
     }),
   );
