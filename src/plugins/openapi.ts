@@ -97,7 +97,9 @@ export const openApiPlugin = fp(
           description:
             'Multi-tenant backend for music teams. Errors are `{error, code, details?}`; lists are `{items, nextCursor}`; ' +
             'operations marked `x-extension` go beyond the interface specification. ' +
-            'Every path also answers with a trailing slash.',
+            'Every path also answers with a trailing slash. Text in a request never holds NUL (U+0000) or half a ' +
+            'surrogate pair, and bodies nest at most 32 levels: such input is refused (400 validation_failed), as are ' +
+            'fields a body does not list (`additionalProperties: false`).',
           license: { name: 'Proprietary', identifier: license },
           contact: { name: 'Team Music Workspace API', url: `${serverUrl}${DOCS_PREFIX}` },
         },

@@ -32,6 +32,15 @@ export const HttpUrl = Type.String({
   description: 'An http or https URL without spaces, at most 2,048 characters',
 });
 
+/** A password a person chooses: the policy every route that sets one applies. */
+export const NewPassword = Type.String({
+  minLength: 8,
+  maxLength: 256,
+  description:
+    'Password policy: 8 to 256 characters (Unicode code points); any characters (a passphrase with spaces is best) ' +
+    'except NUL and lone surrogates. Stored only as an argon2id hash.',
+});
+
 export const IdParams = Type.Object({ id: Id });
 
 export const ErrorResponse = Type.Object(

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { Id, NewPassword, Timestamp, Uuid } from '../../shared/schemas.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
 
@@ -12,7 +12,7 @@ const MAIL_TOKEN = 'EXAMPLE-mailed-link-token-not-real';
 export const SignupBody = Type.Object(
   {
     email: Email,
-    password: Type.String({ minLength: 8, maxLength: 256 }),
+    password: NewPassword,
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
   { title: 'AuthSignup', examples: [{ email: EMAIL, password: PASSWORD, name: 'Luna Vale' }] },
@@ -141,7 +141,7 @@ export const PasswordResetAccepted = Type.Object(
 export const PasswordResetConfirmBody = Type.Object(
   {
     token: Type.String({ minLength: 1, maxLength: 256 }),
-    password: Type.String({ minLength: 8, maxLength: 256 }),
+    password: NewPassword,
   },
   {
     title: 'PasswordResetConfirm',

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PUSH_PLATFORMS } from '../../db/schema/index.ts';
-import { Id, Timestamp, Uuid } from '../../shared/schemas.ts';
+import { Id, NewPassword, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Not blank' });
@@ -253,7 +253,7 @@ export const PendingEmail = Type.Object(
 export const ChangePasswordBody = Type.Object(
   {
     currentPassword: Type.String({ minLength: 1, maxLength: 256 }),
-    newPassword: Type.String({ minLength: 8, maxLength: 256 }),
+    newPassword: NewPassword,
   },
   {
     title: 'UserPasswordChange',
