@@ -16,8 +16,6 @@ export const TeamQuery = Type.Object({
   teamId: { ...Id, description: "The session's team; another team's id answers 404" },
 });
 export const TeamPageQuery = Type.Object({ ...TeamQuery.properties, ...PageQuery });
-/** The same `teamId` in an extension's body. */
-export const TeamBody = Type.Object({ ...TeamQuery.properties });
 /** The optional `teamId` of the area's extension bodies: checked like the specification's, when sent. */
 export const OptionalTeamId = Type.Optional({
   ...Id,
@@ -54,22 +52,30 @@ export const Session = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'A studio session of a team; with a studio, a booking of [startsAt, endsAt)' },
+  {
+    title: 'StudioSession',
+    description: 'A studio session of a team; with a studio, a booking of [startsAt, endsAt)',
+  },
 );
 export const SessionPage = Page(Session);
 
-export const CreateSessionBody = Type.Object({
-  teamId: Id,
-  title: Title,
-  startsAt: TimestampInput,
-  endsAt: Type.Optional({
-    ...TimestampInput,
-    description: `After startsAt; default startsAt + ${DEFAULT_SESSION_HOURS} h`,
-  }),
-  studioId: Type.Optional(StudioId),
-  campId: Type.Optional(CampId),
-  notes: Type.Optional(Notes),
-});
+export const CreateSessionBody = Type.Object(
+  {
+    teamId: Id,
+    title: Title,
+    startsAt: TimestampInput,
+    endsAt: Type.Optional({
+      ...TimestampInput,
+      description: `After startsAt; default startsAt + ${DEFAULT_SESSION_HOURS} h`,
+    }),
+    studioId: Type.Optional(StudioId),
+    campId: Type.Optional(CampId),
+    notes: Type.Optional(Notes),
+  },
+  {
+    title: 'StudioSessionCreate',
+  },
+);
 
 export const SessionPatchBody = Type.Object(
   {
@@ -83,6 +89,7 @@ export const SessionPatchBody = Type.Object(
     status: Type.Optional(Status),
   },
   {
+    title: 'StudioSessionUpdate',
     minProperties: 1,
     description:
       'Only the fields given change; endsAt must stay after startsAt. Changing times or studio of a booking ' +

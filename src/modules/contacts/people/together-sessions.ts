@@ -9,7 +9,10 @@ import type { TogetherPart } from './together-context.ts';
 export const TOGETHER_SESSIONS_LIMIT = 50;
 
 const TogetherSessions = Type.Array(
-  Type.Pick(Session, ['id', 'teamId', 'title', 'startsAt', 'endsAt', 'status']),
+  Type.Pick(Session, ['id', 'teamId', 'title', 'startsAt', 'endsAt', 'status'], {
+    title: 'TogetherSession',
+    description: 'A studio session, in short (GET /api/v1/sessions/{sessionId} has the rest)',
+  }),
   {
     description:
       'Studio sessions both may see: sessions of a shared team, and sessions where each is a member of the ' +

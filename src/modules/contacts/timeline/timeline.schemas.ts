@@ -32,7 +32,12 @@ export const TimelineItem = Type.Union([
     'session',
     'A studio session of the team the contact takes part in, by their linked user or their e-mail ' +
       '(at: when it starts; by: who created it)',
-    { session: Type.Pick(Session, ['id', 'title', 'startsAt', 'endsAt', 'status']) },
+    {
+      session: Type.Pick(Session, ['id', 'title', 'startsAt', 'endsAt', 'status'], {
+        title: 'ContactTimelineSession',
+        description: 'The session, in short (GET /api/v1/sessions/{sessionId} has the rest)',
+      }),
+    },
   ),
 ]);
 export type TimelineItem = Static<typeof TimelineItem>;

@@ -18,18 +18,31 @@ export const Canvas = Type.Object(
     updatedAt: Nullable(Timestamp),
     updatedBy: Nullable(Uuid),
   },
-  { description: "The session's shared document; before any write: version 0, content {}" },
+  {
+    title: 'SessionCanvas',
+    description: "The session's shared document; before any write: version 0, content {}",
+  },
 );
 
-export const PutCanvasBody = Type.Object({ teamId: OptionalTeamId, content: Content });
+export const PutCanvasBody = Type.Object(
+  { teamId: OptionalTeamId, content: Content },
+  {
+    title: 'SessionCanvasUpdate',
+  },
+);
 
-/** Only If-Match is read here; every other header passes as it would without this schema. */
+/**
+ * Only If-Match is read here; every other header passes as it would without this schema. If-Match is needed
+ * (428 without it), yet optional here: a required header would be answered 400 by validation instead.
+ */
 export const IfMatchHeaders = Type.Object(
   {
     'if-match': Type.Optional(
       Type.String({
         maxLength: 64,
-        description: 'The version the write is based on, as GET answers it (`3`; `"3"` is taken too)',
+        description:
+          'Required (428 precondition_required without it): the version the write is based on, as GET ' +
+          'answers it (`3`; `"3"` is taken too)',
       }),
     ),
   },

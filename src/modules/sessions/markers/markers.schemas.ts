@@ -29,18 +29,26 @@ export const Marker = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'A named point in a recording' },
+  {
+    title: 'SessionMarker',
+    description: 'A named point in a recording',
+  },
 );
 export const MarkerPage = Page(Marker);
 
 export const MarkerListQuery = Type.Object({ teamId: Id, ...PageQuery });
 
-export const CreateMarkerBody = Type.Object({
-  teamId: Id,
-  label: Label,
-  positionSeconds: Position,
-  color: Type.Optional({ ...Color, description: `#rrggbb; default ${DEFAULT_MARKER_COLOR}` }),
-});
+export const CreateMarkerBody = Type.Object(
+  {
+    teamId: Id,
+    label: Label,
+    positionSeconds: Position,
+    color: Type.Optional({ ...Color, description: `#rrggbb; default ${DEFAULT_MARKER_COLOR}` }),
+  },
+  {
+    title: 'SessionMarkerCreate',
+  },
+);
 
 export const MarkerPatchBody = Type.Object(
   {
@@ -49,10 +57,14 @@ export const MarkerPatchBody = Type.Object(
     positionSeconds: Type.Optional(Position),
     color: Type.Optional(Color),
   },
-  { minProperties: 2, description: 'teamId and at least one field to change' },
+  {
+    title: 'SessionMarkerUpdate',
+    minProperties: 2,
+    description: 'teamId and at least one field to change',
+  },
 );
 
-export const DeleteMarkerBody = Type.Object({ teamId: Id });
+export const DeleteMarkerBody = Type.Object({ teamId: Id }, { title: 'SessionMarkerDelete' });
 
 export const MARKER_EXPORT_FORMATS = ['csv', 'audacity', 'reaper'] as const;
 export type MarkerExportFormat = (typeof MARKER_EXPORT_FORMATS)[number];

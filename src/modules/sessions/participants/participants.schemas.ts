@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PARTICIPANT_STATUSES } from '../../../db/schema/index.ts';
 import { Id, Page, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
-import { Nullable, OptionalTeamId, SessionParams } from '../sessions.schemas.ts';
+import { Nullable, OptionalTeamId, SessionParams, TeamQuery } from '../sessions.schemas.ts';
 
 export const ParticipantParams = Type.Object({ ...SessionParams.properties, participantId: Id });
 
@@ -23,7 +23,10 @@ export const Participant = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'Someone invited to a session: a user, or anyone by e-mail' },
+  {
+    title: 'SessionParticipant',
+    description: 'Someone invited to a session: a user, or anyone by e-mail',
+  },
 );
 export const ParticipantPage = Page(Participant);
 
@@ -39,10 +42,13 @@ export const InvitedParticipant = Type.Object(
       }),
     ),
   },
-  { description: Participant.description },
+  {
+    title: 'InvitedSessionParticipant',
+    description: `${Participant.description}, as the invitation answers it (e-mail invitations with their token)`,
+  },
 );
 
-export const ResendBody = Type.Object({ teamId: OptionalTeamId });
+export const ResendBody = Type.Object({ teamId: OptionalTeamId }, { title: 'SessionInvitationResend' });
 
 export const InvitationTokenParams = Type.Object({
   token: Type.String({
@@ -61,23 +67,40 @@ export const InviteBody = Type.Object(
     ),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
   },
-  { description: 'Exactly one of userId and email' },
+  {
+    title: 'SessionParticipantInvite',
+    description: 'Exactly one of userId and email',
+  },
 );
 
-export const RespondBody = Type.Object({
-  accept: Type.Boolean({ description: 'true: accepted; false: declined' }),
-  participantId: { ...Id, description: 'The caller’s own invitation to this session' },
-});
+export const RespondBody = Type.Object(
+  {
+    accept: Type.Boolean({ description: 'true: accepted; false: declined' }),
+    participantId: { ...Id, description: 'The caller’s own invitation to this session' },
+  },
+  { title: 'SessionInvitationAnswer' },
+);
 
 export const RemoveParticipantQuery = Type.Object({ teamId: OptionalTeamId });
 
-export const InviteUrl = Type.Object({
-  url: Type.String({ description: 'POST here, signed in, to join the session (accepted at once)' }),
-  token: Type.String({
-    description: 'The signed token of the link: POST /api/v1/session-links/{token}/join',
-  }),
-  expiresAt: Timestamp,
-});
+export const InviteUrl = Type.Object(
+  {
+    url: Type.String({ description: 'POST here, signed in, to join the session (accepted at once)' }),
+    token: Type.String({
+      description: 'The signed token of the link: POST /api/v1/session-links/{token}/join',
+    }),
+    expiresAt: Timestamp,
+  },
+  {
+    title: 'SessionInviteUrl',
+  },
+);
+
+/** The body of a rotation of join links: the session's team. */
+export const RotateInviteUrlBody = Type.Object(
+  { ...TeamQuery.properties },
+  { title: 'SessionInviteUrlRotate' },
+);
 
 export const JoinParams = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 256, description: 'The token of an invite-url answer' }),

@@ -16,6 +16,11 @@ const ContentType = Type.String({
   description: 'An audio media type, e.g. audio/wav, audio/flac, audio/mpeg',
 });
 
+const RecordingAudio = Type.Object(audioFileFields, {
+  title: 'SessionRecordingAudio',
+  description: 'The audio with its facts, waveform (data only on single answers) and signed links',
+});
+
 export const Recording = Type.Object(
   {
     id: Id,
@@ -31,47 +36,66 @@ export const Recording = Type.Object(
         description: "The audio's duration; for a stopped live recording without audio, stop - start",
       }),
     ),
-    audio: Nullable(
-      Type.Object(audioFileFields, {
-        description: 'The audio with its facts, waveform (data only on single answers) and signed links',
-      }),
-    ),
+    audio: Nullable(RecordingAudio),
     createdBy: Nullable(Uuid),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'A recording of a session' },
+  {
+    title: 'SessionRecording',
+    description: 'A recording of a session',
+  },
 );
 export const RecordingPage = Page(Recording);
 
-export const RecordingUploadBody = Type.Object({
-  teamId: Id,
-  fileName: FileName,
-  fileSize: FileSize,
-  contentType: ContentType,
-});
+export const RecordingUploadBody = Type.Object(
+  {
+    teamId: Id,
+    fileName: FileName,
+    fileSize: FileSize,
+    contentType: ContentType,
+  },
+  { title: 'SessionRecordingUpload' },
+);
 
 export const RecordingUploadUrl = Type.Object(
   UploadTicketFields('pendingKey', 'The key of the upload: register it with POST .../recordings'),
+  {
+    title: 'SessionRecordingUploadTicket',
+  },
 );
 
-export const RegisterRecordingBody = Type.Object({
-  teamId: Id,
-  pendingKey: Type.String({ minLength: 1, maxLength: 512, description: 'The pendingKey of the upload URL' }),
-  fileName: { ...FileName, description: 'Names the new recording' },
-  fileSize: { ...FileSize, description: 'The fileSize the upload URL was asked for' },
-  contentType: { ...ContentType, description: 'The contentType the upload URL was asked for' },
-  recordingId: Type.Optional({
-    ...Id,
-    description:
-      'Extension: a stopped live recording of this session without audio, which gets this audio ' +
-      'instead of a new recording being made',
-  }),
-});
+export const RegisterRecordingBody = Type.Object(
+  {
+    teamId: Id,
+    pendingKey: Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description: 'The pendingKey of the upload URL',
+    }),
+    fileName: { ...FileName, description: 'Names the new recording' },
+    fileSize: { ...FileSize, description: 'The fileSize the upload URL was asked for' },
+    contentType: { ...ContentType, description: 'The contentType the upload URL was asked for' },
+    recordingId: Type.Optional({
+      ...Id,
+      description:
+        'Extension: a stopped live recording of this session without audio, which gets this audio ' +
+        'instead of a new recording being made',
+    }),
+  },
+  {
+    title: 'SessionRecordingRegister',
+  },
+);
 
-export const LiveRecordingBody = Type.Object({
-  teamId: Id,
-  name: Type.Optional({ ...FileName, maxLength: 200, description: 'Default "Live recording"' }),
-});
+export const LiveRecordingBody = Type.Object(
+  {
+    teamId: Id,
+    name: Type.Optional({ ...FileName, maxLength: 200, description: 'Default "Live recording"' }),
+  },
+  {
+    title: 'SessionRecordingLiveStart',
+  },
+);
 
-export const StopRecordingBody = Type.Object({ teamId: OptionalTeamId });
+export const StopRecordingBody = Type.Object({ teamId: OptionalTeamId }, { title: 'SessionRecordingStop' });

@@ -14,13 +14,19 @@ export const Song = Type.Object(
     addedBy: Nullable(Uuid),
     addedAt: Timestamp,
   },
-  { description: 'A track of the team worked on in the session' },
+  {
+    title: 'SessionSong',
+    description: 'A track of the team worked on in the session',
+  },
 );
 export const SongPage = Page(Song);
 
-export const AddSongBody = Type.Object({
-  teamId: OptionalTeamId,
-  trackId: { ...Id, description: 'A track the team holds (its own or shared with it), not deleted' },
-});
+export const AddSongBody = Type.Object(
+  {
+    teamId: OptionalTeamId,
+    trackId: { ...Id, description: 'A track the team holds (its own or shared with it), not deleted' },
+  },
+  { title: 'SessionSongAdd' },
+);
 
 export const RemoveSongQuery = Type.Object({ teamId: OptionalTeamId });
