@@ -2,12 +2,17 @@ import { Type } from '@sinclair/typebox';
 import { Timestamp } from '../../shared/schemas.ts';
 import { TICKET_TTL_SECONDS } from './stream-tickets.service.ts';
 
-export const StreamTicket = Type.Object({
-  ticket: Type.String({
-    description: `Single use, valid ${TICKET_TTL_SECONDS} seconds: pass it as ?ticket= when opening the stream`,
-  }),
-  expiresAt: Timestamp,
-});
+export const StreamTicket = Type.Object(
+  {
+    ticket: Type.String({
+      description: `Single use, valid ${TICKET_TTL_SECONDS} seconds: pass it as ?ticket= when opening the stream`,
+    }),
+    expiresAt: Timestamp,
+  },
+  {
+    title: 'StreamTicket',
+  },
+);
 
 /** The `ticket` query parameter of a stream that takes one. */
 export const TicketQuery = Type.Optional(

@@ -10,27 +10,32 @@ export const MAX_MEMBERS_PER_REQUEST = 200;
 const ThreadName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const ThreadType = StringEnum(CHAT_THREAD_TYPES);
 
-export const Thread = Type.Object({
-  id: Uuid,
-  type: ThreadType,
-  name: Type.Union([Type.String(), Type.Null()]),
-  teamIds: Type.Array(Type.Integer()),
-  memberIds: Type.Union([Type.Array(Uuid), Type.Null()], {
-    description:
-      'The chosen members of a group, direct or bot thread; null for a team thread (its teams’ members)',
-  }),
-  botId: Type.Union([Type.String(), Type.Null()]),
-  createdBy: Type.Union([Uuid, Type.Null()]),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  lastMessageAt: Type.Union([Timestamp, Type.Null()]),
-  lastMessage: Type.Union([Message, Type.Null()]),
-  unreadCount: Type.Integer({
-    minimum: 0,
-    description: 'Messages of others after the caller’s read marker (deleted ones not counted)',
-  }),
-  pinned: Type.Boolean({ description: 'Pinned by the caller (pins are per person)' }),
-});
+export const Thread = Type.Object(
+  {
+    id: Uuid,
+    type: ThreadType,
+    name: Type.Union([Type.String(), Type.Null()]),
+    teamIds: Type.Array(Type.Integer()),
+    memberIds: Type.Union([Type.Array(Uuid), Type.Null()], {
+      description:
+        'The chosen members of a group, direct or bot thread; null for a team thread (its teams’ members)',
+    }),
+    botId: Type.Union([Type.String(), Type.Null()]),
+    createdBy: Type.Union([Uuid, Type.Null()]),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    lastMessageAt: Type.Union([Timestamp, Type.Null()]),
+    lastMessage: Type.Union([Message, Type.Null()]),
+    unreadCount: Type.Integer({
+      minimum: 0,
+      description: 'Messages of others after the caller’s read marker (deleted ones not counted)',
+    }),
+    pinned: Type.Boolean({ description: 'Pinned by the caller (pins are per person)' }),
+  },
+  {
+    title: 'ChatThread',
+  },
+);
 
 export const ThreadPage = Page(Thread);
 
@@ -39,23 +44,29 @@ export const ThreadListQuery = Type.Object({
   ...PageQuery,
 });
 
-export const CreateThreadBody = Type.Object({
-  name: Type.Optional(ThreadName),
-  teamIds: Type.Array(Id, { minItems: 1, maxItems: MAX_THREAD_TEAMS }),
-  type: ThreadType,
-  memberIds: Type.Optional(
-    Type.Array(Uuid, {
-      maxItems: MAX_MEMBERS_PER_REQUEST,
-      description:
-        'Extension. group: the other members (each in one of teamIds); direct: exactly the one other person',
-    }),
-  ),
-});
+export const CreateThreadBody = Type.Object(
+  {
+    name: Type.Optional(ThreadName),
+    teamIds: Type.Array(Id, { minItems: 1, maxItems: MAX_THREAD_TEAMS }),
+    type: ThreadType,
+    memberIds: Type.Optional(
+      Type.Array(Uuid, {
+        maxItems: MAX_MEMBERS_PER_REQUEST,
+        description:
+          'Extension. group: the other members (each in one of teamIds); direct: exactly the one other person',
+      }),
+    ),
+  },
+  {
+    title: 'ChatThreadCreate',
+  },
+);
 
-export const PatchThreadBody = Type.Object({ name: ThreadName });
+export const PatchThreadBody = Type.Object({ name: ThreadName }, { title: 'ChatThreadUpdate' });
 
-export const MembersBody = Type.Object({
-  memberIds: Type.Array(Uuid, { minItems: 1, maxItems: MAX_MEMBERS_PER_REQUEST }),
-});
+export const MembersBody = Type.Object(
+  { memberIds: Type.Array(Uuid, { minItems: 1, maxItems: MAX_MEMBERS_PER_REQUEST }) },
+  { title: 'ChatThreadMembersAdd' },
+);
 
 export const MemberParams = Type.Object({ threadId: Uuid, userId: Uuid });
