@@ -12,35 +12,47 @@ export const NotificationId = Type.Integer({
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
-export const Notification = Type.Object({
-  id: NotificationId,
-  kind: StringEnum([...NOTIFICATION_KINDS], {
-    description:
-      'mention (in chat or a track comment), comment (on your track), reply (to your comment), review_requested (of you), ' +
-      'review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, ' +
-      'camp_rsvp (an answer to a camp of an organisation you manage)',
-  }),
-  teamId: Nullable(Id),
-  organisationId: Nullable(Id),
-  actor: Nullable(Type.Object({ id: Uuid, name: Nullable(Type.String()) })),
-  subjectType: Type.String({
-    description: 'What the notification is about: comment, review, chat_message, …',
-  }),
-  subjectId: Type.String(),
-  data: Type.Record(Type.String(), Type.Unknown(), {
-    description:
-      'The ids a client needs (trackId, versionId, threadId, messageId, sessionId, …); no free text',
-  }),
-  link: Type.String({ description: 'The API path that shows the subject' }),
-  read: Type.Boolean(),
-  readAt: Nullable(Timestamp),
-  createdAt: Timestamp,
-});
+const NotificationActor = Type.Object(
+  { id: Uuid, name: Nullable(Type.String()) },
+  { title: 'NotificationActor', description: 'Who caused it' },
+);
 
-export const UnreadNotifications = Type.Object({
-  items: Type.Array(Notification, { description: 'The newest unread notifications, at most `limit`' }),
-  unreadCount: Type.Integer({ minimum: 0, description: 'All unread notifications' }),
-});
+export const Notification = Type.Object(
+  {
+    id: NotificationId,
+    kind: StringEnum([...NOTIFICATION_KINDS], {
+      description:
+        'mention (in chat or a track comment), comment (on your track), reply (to your comment), review_requested (of you), ' +
+        'review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, ' +
+        'camp_rsvp (an answer to a camp of an organisation you manage), webhook_paused (a webhook endpoint ' +
+        'of a team or organisation you own or administer was paused)',
+    }),
+    teamId: Nullable(Id),
+    organisationId: Nullable(Id),
+    actor: Nullable(NotificationActor),
+    subjectType: Type.String({
+      description: 'What the notification is about: comment, review, chat_message, …',
+    }),
+    subjectId: Type.String(),
+    data: Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        'The ids a client needs (trackId, versionId, threadId, messageId, sessionId, …); no free text',
+    }),
+    link: Type.String({ description: 'The API path that shows the subject' }),
+    read: Type.Boolean(),
+    readAt: Nullable(Timestamp),
+    createdAt: Timestamp,
+  },
+  { title: 'Notification' },
+);
+
+export const UnreadNotifications = Type.Object(
+  {
+    items: Type.Array(Notification, { description: 'The newest unread notifications, at most `limit`' }),
+    unreadCount: Type.Integer({ minimum: 0, description: 'All unread notifications' }),
+  },
+  { title: 'UnreadNotifications' },
+);
 
 export const UnreadQuery = Type.Object({ limit: PageQuery.limit });
 export const FeedQuery = Type.Object(PageQuery);
@@ -54,10 +66,16 @@ export const MarkReadBody = Type.Union(
     ),
     Type.Object({ all: Type.Literal(true) }, { additionalProperties: false }),
   ],
-  { description: '`{ids}` marks those of your notifications read; `{all: true}` marks every one' },
+  {
+    title: 'NotificationsMarkRead',
+    description: '`{ids}` marks those of your notifications read; `{all: true}` marks every one',
+  },
 );
 
-export const MarkReadResult = Type.Object({
-  marked: Type.Integer({ minimum: 0, description: 'Notifications that were unread and are read now' }),
-  unreadCount: Type.Integer({ minimum: 0 }),
-});
+export const MarkReadResult = Type.Object(
+  {
+    marked: Type.Integer({ minimum: 0, description: 'Notifications that were unread and are read now' }),
+    unreadCount: Type.Integer({ minimum: 0, description: 'Unread notifications left' }),
+  },
+  { title: 'NotificationsMarkReadResult' },
+);
