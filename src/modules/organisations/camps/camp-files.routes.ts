@@ -17,6 +17,11 @@ import {
 } from './camp-files.schemas.ts';
 import { CampRefParams } from './camps.schemas.ts';
 
+const SESSION_ONLY = 'Session token only (an API key gets 403 `session_required`).';
+const READERS =
+  "Anyone who reads the camp's organisation (its members, and members of its teams); anyone else gets 404, as " +
+  'for a camp that does not exist.';
+
 /** The shared files of a camp: two-step uploads like team media, stored on a team of the uploader. */
 export async function campFilesRoutes(app: App) {
   const { campFiles } = app.services.organisations;
@@ -28,7 +33,9 @@ export async function campFilesRoutes(app: App) {
       schema: {
         operationId: 'camps.files.list',
         summary: 'The files shared with the camp, newest first, with signed links',
-        description: "`{camp}` is the camp's id or slug. Uploads not registered yet are not listed.",
+        description:
+          `${SESSION_ONLY} ${READERS} \`{camp}\` is the camp's id or slug. Uploads not registered yet are ` +
+          'not listed. Keyset pages: pass nextCursor as cursor.',
         params: CampRefParams,
         querystring: CampFilesQuery,
         response: { 200: CampFilePage },
@@ -45,7 +52,8 @@ export async function campFilesRoutes(app: App) {
         operationId: 'camps.files.create',
         summary: 'Start sharing a file with the camp: answers the pending file and a URL to PUT its bytes to',
         description:
-          "Anyone who reads the camp shares files. `teamId` names a team of the caller's: the file is stored " +
+          `${SESSION_ONLY} ${READERS} ` +
+          "Anyone who reads the camp shares files. `teamId` names a team of the caller's (404 otherwise): the file is stored " +
           'there and counts towards its quota and file limits. PUT the bytes to `uploadUrl` with `headers`, ' +
           'then confirm with `POST /api/v1/camps/{camp}/files/{fileId}/added`.',
         params: CampRefParams,
@@ -67,14 +75,17 @@ export async function campFilesRoutes(app: App) {
           operationId: 'camps.files.added',
           summary: 'Confirm a camp file once its bytes are PUT: the file is checked, stored and listed',
           description:
-            'By a member of the team the file is stored on. Calling it again after success answers the file. ' +
-            'Takes no body (or `{}`).',
+            `${SESSION_ONLY} ${READERS} By a member of the team the file is stored on (404 for anyone else). ` +
+            'Calling it again after success answers the file. Takes no body (or `{}`).',
           params: CampFileParams,
           body: EmptyBody,
           response: {
             200: CampFile,
             ...fileRefusals,
-            ...conflictResponse('upload_missing (nothing PUT yet) or upload_closed (expired or discarded)'),
+            ...conflictResponse(
+              'upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; ' +
+                'retry) or upload_closed (expired or discarded)',
+            ),
           },
         },
       },
@@ -90,7 +101,9 @@ export async function campFilesRoutes(app: App) {
         operationId: 'camps.files.delete',
         summary: 'Delete a camp file and its bytes, registered or pending',
         description:
-          'By its uploader, owners and admins of its team, or owners and admins of the organisation.',
+          `${SESSION_ONLY} By its uploader, owners and admins of its team, or owners and admins of the ` +
+          'organisation (403 for other readers of the camp). The storage it used is freed. 404 for a file of ' +
+          'another camp.',
         params: CampFileParams,
         response: { 204: NoContent },
       },

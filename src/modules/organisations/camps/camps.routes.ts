@@ -134,7 +134,10 @@ export async function campsRoutes(app: App) {
       schema: {
         operationId: 'camps.list',
         summary: 'Every camp the caller can see, of the organisations they belong to or read through a team',
-        description: UPCOMING_FIRST,
+        description:
+          'Session token only (an API key gets 403 `session_required`). Camps of the organisations the ' +
+          `caller is a member of, or reads as a member of one of their teams. ${UPCOMING_FIRST} Keyset pages: ` +
+          'pass nextCursor as cursor.',
         querystring: CampsQuery,
         response: { 200: CampPage },
       },

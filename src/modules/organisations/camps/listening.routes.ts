@@ -1,7 +1,7 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { NoContent } from '../../../shared/schemas.ts';
+import { errorResponse, NoContent } from '../../../shared/schemas.ts';
 import { session, sessionExtension } from '../route-auth.ts';
 import { CampRefParams } from './camps.schemas.ts';
 import {
@@ -13,6 +13,12 @@ import {
   SubmitTrackBody,
   UpdateListeningItemBody,
 } from './listening.schemas.ts';
+
+const SESSION_ONLY = 'Session token only (an API key gets 403 `session_required`).';
+const READERS =
+  "Anyone who reads the camp's organisation (its members, and members of its teams); anyone else gets 404, as " +
+  'for a camp that does not exist.';
+const MANAGERS = "Owners and admins of the camp's organisation (403 for other readers).";
 
 /** The listening queue of a camp. */
 export async function listeningRoutes(app: App) {
@@ -26,8 +32,9 @@ export async function listeningRoutes(app: App) {
         operationId: 'camps.listening.list',
         summary: "The tracks submitted for the camp's listening session, in queue order",
         description:
-          "`{camp}` is the camp's id or slug. Played tracks keep their place (see `playedAt`); tracks " +
-          'deleted since they were submitted are left out.',
+          `${SESSION_ONLY} ${READERS} \`{camp}\` is the camp's id or slug. Played tracks keep their place ` +
+          '(see `playedAt`); tracks deleted since they were submitted are left out. Keyset pages: pass ' +
+          'nextCursor as cursor.',
         params: CampRefParams,
         querystring: ListeningQuery,
         response: { 200: ListeningPage },
@@ -44,11 +51,18 @@ export async function listeningRoutes(app: App) {
         operationId: 'camps.listening.submit',
         summary: "Submit a track of one of the caller's teams: it joins the end of the queue",
         description:
-          "A track the caller's team only has shared with it is 403; a track queued already, or a full " +
-          'queue (200 tracks), is 409.',
+          `${SESSION_ONLY} ${READERS} The track must be one the caller can read (404 otherwise); a track ` +
+          "the caller's team only has shared with it is 403; a track queued already, or a full queue (200 " +
+          'tracks), is 409.',
         params: CampRefParams,
         body: SubmitTrackBody,
-        response: { 201: ListeningItem },
+        response: {
+          201: ListeningItem,
+          403: errorResponse(
+            'session_required (an API key) or forbidden (a track the caller’s team only has shared with it)',
+          ),
+          409: errorResponse('conflict: the track is queued already, or the queue holds 200 tracks'),
+        },
       },
     },
     async (request, reply) =>
@@ -65,11 +79,17 @@ export async function listeningRoutes(app: App) {
         operationId: 'camps.listening.reorder',
         summary: 'Put the queue in a new order (owners and admins of the organisation)',
         description:
+          `${SESSION_ONLY} ${MANAGERS} ` +
           '`itemIds` lists every item of the queue once; when the queue changed meanwhile (an item added or ' +
-          'withdrawn), 409. Answers the whole queue in its new order.',
+          'withdrawn), 409. Answers the whole queue in its new order (nextCursor null).',
         params: CampRefParams,
         body: ReorderListeningBody,
-        response: { 200: ListeningPage },
+        response: {
+          200: ListeningPage,
+          409: errorResponse(
+            'conflict: itemIds are not exactly the items of the queue (it changed meanwhile)',
+          ),
+        },
       },
     },
     async (request) => listening.reorder(principalOf(request), request.params.camp, request.body.itemIds),
@@ -82,6 +102,9 @@ export async function listeningRoutes(app: App) {
       schema: {
         operationId: 'camps.listening.update',
         summary: 'Mark a queued track played, or unplayed again (owners and admins of the organisation)',
+        description:
+          `${SESSION_ONLY} ${MANAGERS} played true sets playedAt to now; false clears it. The item keeps ` +
+          'its place. 404 for an item of another camp.',
         params: ListeningItemParams,
         body: UpdateListeningItemBody,
         response: { 200: ListeningItem },
@@ -104,7 +127,8 @@ export async function listeningRoutes(app: App) {
         operationId: 'camps.listening.withdraw',
         summary: 'Withdraw a track from the queue',
         description:
-          'By its submitter, owners and admins of its team, or owners and admins of the organisation.',
+          `${SESSION_ONLY} By its submitter, owners and admins of its team, or owners and admins of the ` +
+          'organisation (403 for other readers of the camp). 404 for an item of another camp.',
         params: ListeningItemParams,
         response: { 204: NoContent },
       },

@@ -5,35 +5,60 @@ import { CampRefParams } from './camps.schemas.ts';
 /** How many tracks one camp's listening queue holds. */
 export const MAX_LISTENING_ITEMS = 200;
 
-export const ListeningItem = Type.Object({
-  id: Id,
-  campId: Id,
-  position: Type.Integer({ description: 'Place in the queue: items are listed in this order' }),
-  track: Type.Object({ id: Id, title: Type.String(), teamId: Id, teamName: Type.String() }),
-  submittedBy: Type.Union([Uuid, Type.Null()]),
-  playedAt: Type.Union([Timestamp, Type.Null()], { description: 'When it was marked played' }),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+const ListeningTrack = Type.Object(
+  { id: Id, title: Type.String(), teamId: Id, teamName: Type.String() },
+  {
+    title: 'CampListeningTrack',
+    description: 'The submitted track and the team that owns it',
+  },
+);
+
+export const ListeningItem = Type.Object(
+  {
+    id: Id,
+    campId: Id,
+    position: Type.Integer({ description: 'Place in the queue: items are listed in this order' }),
+    track: ListeningTrack,
+    submittedBy: Type.Union([Uuid, Type.Null()]),
+    playedAt: Type.Union([Timestamp, Type.Null()], { description: 'When it was marked played' }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  {
+    title: 'CampListeningItem',
+    description: 'A track in the listening queue of a camp',
+  },
+);
 export const ListeningPage = Page(ListeningItem);
 export const ListeningQuery = Type.Object(PageQuery);
 export const ListeningItemParams = Type.Object({ ...CampRefParams.properties, itemId: Id });
 
-export const SubmitTrackBody = Type.Object({
-  trackId: Type.Integer({
-    minimum: 1,
-    maximum: 2_147_483_647,
-    description: "A track owned by one of the caller's teams",
-  }),
-});
-export const UpdateListeningItemBody = Type.Object({
-  played: Type.Boolean({ description: 'true marks the track played now; false puts it back as unplayed' }),
-});
-export const ReorderListeningBody = Type.Object({
-  itemIds: Type.Array(Id, {
-    minItems: 1,
-    maxItems: MAX_LISTENING_ITEMS,
-    uniqueItems: true,
-    description: 'Every item of the queue, once each, in the new order',
-  }),
-});
+export const SubmitTrackBody = Type.Object(
+  {
+    trackId: Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: "A track owned by one of the caller's teams",
+    }),
+  },
+  { title: 'CampListeningSubmit' },
+);
+export const UpdateListeningItemBody = Type.Object(
+  {
+    played: Type.Boolean({
+      description: 'true marks the track played now; false puts it back as unplayed',
+    }),
+  },
+  { title: 'CampListeningItemUpdate' },
+);
+export const ReorderListeningBody = Type.Object(
+  {
+    itemIds: Type.Array(Id, {
+      minItems: 1,
+      maxItems: MAX_LISTENING_ITEMS,
+      uniqueItems: true,
+      description: 'Every item of the queue, once each, in the new order',
+    }),
+  },
+  { title: 'CampListeningReorder' },
+);

@@ -43,6 +43,8 @@ export async function scheduleRoutes(app: App) {
         operationId: 'camps.week',
         summary: "The camp's sessions grouped by day",
         description:
+          'Session token only (an API key gets 403 `session_required`). Anyone who reads the camp’s ' +
+          'organisation (its members, and members of its teams; 404 for anyone else). ' +
           "`{camp}` is the camp's id or slug. Every day of the camp is listed (empty ones too) with the " +
           'sessions linked to the camp that start that day in `timezone` (default UTC), earliest first; ' +
           `cancelled sessions are left out; at most ${MAX_WEEK_SESSIONS} sessions.`,

@@ -31,21 +31,32 @@ export const WeekQuery = Type.Object({
   ),
 });
 
-export const CampWeek = Type.Object({
-  campId: Id,
-  slug: Type.String(),
-  startsOn: Type.String({ format: 'date' }),
-  endsOn: Type.String({ format: 'date' }),
-  timezone: Type.String({ description: 'The time zone the days are in' }),
-  days: Type.Array(
-    Type.Object({
-      date: Type.String({ format: 'date' }),
-      sessions: Type.Array(Session, { description: 'Sessions starting that day, earliest first' }),
-    }),
-    {
+const CampWeekDay = Type.Object(
+  {
+    date: Type.String({ format: 'date' }),
+    sessions: Type.Array(Session, { description: 'Sessions starting that day, earliest first' }),
+  },
+  {
+    title: 'CampWeekDay',
+    description: 'A day of the camp with the sessions that start on it',
+  },
+);
+
+export const CampWeek = Type.Object(
+  {
+    campId: Id,
+    slug: Type.String(),
+    startsOn: Type.String({ format: 'date' }),
+    endsOn: Type.String({ format: 'date' }),
+    timezone: Type.String({ description: 'The time zone the days are in' }),
+    days: Type.Array(CampWeekDay, {
       description:
         "Every day of the camp, in order, with its sessions; a session of the camp starting outside the camp's " +
         'dates adds its own day',
-    },
-  ),
-});
+    }),
+  },
+  {
+    title: 'CampWeek',
+    description: "A camp's sessions grouped by day",
+  },
+);
