@@ -15,3 +15,7 @@ export const CHAT_EXAMPLE = {
   createdAt: '2026-03-14T09:30:00.000Z',
   sentAt: '2026-03-14T09:41:12.000Z',
 } as const;
+
+/** Mentions of the examples: a person and a track. */
+export const EXAMPLE_CONTENT =
+  '@[Maya Reyes](user:0193a5f2-7d2f-7c4b-8a21-4d3e5f6a7b8c) the new mix of @[Night Drive](track:101) is up';

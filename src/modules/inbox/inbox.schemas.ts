@@ -10,8 +10,28 @@ const Action = Type.Object(
   {
     title: 'InboxAction',
     description: 'A call that opens or acts on an inbox item',
+    examples: [{ method: 'POST', path: '/api/v1/sessions/42/respond' }],
   },
 );
+
+const ITEM_EXAMPLE = {
+  kind: 'session_invitation',
+  id: 'session_invitation:301',
+  at: '2026-03-02T16:45:00.000Z',
+  teamId: 7,
+  title: 'Night Drive – lead vocals',
+  data: {
+    sessionId: 42,
+    participantId: 301,
+    startsAt: '2026-03-14T09:30:00.000Z',
+    endsAt: '2026-03-14T13:30:00.000Z',
+    invitedBy: '0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b',
+  },
+  actions: {
+    open: { method: 'GET', path: '/api/v1/sessions/42' },
+    respond: { method: 'POST', path: '/api/v1/sessions/42/respond' },
+  },
+};
 
 export const InboxItem = Type.Object(
   {
@@ -46,10 +66,21 @@ export const InboxItem = Type.Object(
   {
     title: 'InboxItem',
     description: 'Something that waits for the caller’s action',
+    examples: [ITEM_EXAMPLE],
   },
 );
 
 const Count = Type.Integer({ minimum: 0 });
+
+const COUNTS_EXAMPLE = {
+  invites: 0,
+  organisationInvitations: 0,
+  reviews: 0,
+  sessions: 1,
+  followUps: 0,
+  mentions: 0,
+  total: 1,
+};
 
 const InboxCounts = Type.Object(
   {
@@ -64,6 +95,7 @@ const InboxCounts = Type.Object(
   {
     title: 'InboxCounts',
     description: 'How many items of each kind wait (all of them, beyond the 100 listed per kind)',
+    examples: [COUNTS_EXAMPLE],
   },
 );
 
@@ -74,5 +106,5 @@ export const Inbox = Type.Object(
     }),
     counts: InboxCounts,
   },
-  { title: 'Inbox' },
+  { title: 'Inbox', examples: [{ items: [ITEM_EXAMPLE], counts: COUNTS_EXAMPLE }] },
 );

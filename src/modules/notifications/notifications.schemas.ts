@@ -12,10 +12,30 @@ export const NotificationId = Type.Integer({
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
+const ACTOR_EXAMPLE = { id: '0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b', name: 'Luna Vale' };
+
 const NotificationActor = Type.Object(
   { id: Uuid, name: Nullable(Type.String()) },
-  { title: 'NotificationActor', description: 'Who caused it' },
+  { title: 'NotificationActor', description: 'Who caused it', examples: [ACTOR_EXAMPLE] },
 );
+
+const NOTIFICATION_EXAMPLE = {
+  id: 9001,
+  kind: 'mention',
+  teamId: 7,
+  organisationId: null,
+  actor: ACTOR_EXAMPLE,
+  subjectType: 'chat_message',
+  subjectId: '0193a5f3-2b3c-7d4e-9f50-6b7c8d9e0f1a',
+  data: {
+    threadId: '0193a5f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
+    messageId: '0193a5f3-2b3c-7d4e-9f50-6b7c8d9e0f1a',
+  },
+  link: '/api/v1/chat/threads/0193a5f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f/messages',
+  read: false,
+  readAt: null,
+  createdAt: '2026-03-14T09:41:12.000Z',
+};
 
 export const Notification = Type.Object(
   {
@@ -43,7 +63,7 @@ export const Notification = Type.Object(
     readAt: Nullable(Timestamp),
     createdAt: Timestamp,
   },
-  { title: 'Notification' },
+  { title: 'Notification', examples: [NOTIFICATION_EXAMPLE] },
 );
 
 export const UnreadNotifications = Type.Object(
@@ -51,7 +71,7 @@ export const UnreadNotifications = Type.Object(
     items: Type.Array(Notification, { description: 'The newest unread notifications, at most `limit`' }),
     unreadCount: Type.Integer({ minimum: 0, description: 'All unread notifications' }),
   },
-  { title: 'UnreadNotifications' },
+  { title: 'UnreadNotifications', examples: [{ items: [NOTIFICATION_EXAMPLE], unreadCount: 3 }] },
 );
 
 export const UnreadQuery = Type.Object({ limit: PageQuery.limit });
@@ -69,6 +89,7 @@ export const MarkReadBody = Type.Union(
   {
     title: 'NotificationsMarkRead',
     description: '`{ids}` marks those of your notifications read; `{all: true}` marks every one',
+    examples: [{ ids: [9001, 9002] }],
   },
 );
 
@@ -77,5 +98,5 @@ export const MarkReadResult = Type.Object(
     marked: Type.Integer({ minimum: 0, description: 'Notifications that were unread and are read now' }),
     unreadCount: Type.Integer({ minimum: 0, description: 'Unread notifications left' }),
   },
-  { title: 'NotificationsMarkReadResult' },
+  { title: 'NotificationsMarkReadResult', examples: [{ marked: 2, unreadCount: 1 }] },
 );

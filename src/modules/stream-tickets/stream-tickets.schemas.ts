@@ -11,6 +11,9 @@ export const StreamTicket = Type.Object(
   },
   {
     title: 'StreamTicket',
+    examples: [
+      { ticket: 'q7Xv2LmN9pR4sT8wY1zA3bC5dE6fG0hJ2kM4nP6rS8u', expiresAt: '2026-03-14T09:31:00.000Z' },
+    ],
   },
 );
 

@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { FOLLOW_UP_STATUSES } from '../../../db/schema/index.ts';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
+import { CHAT_EXAMPLE } from '../chat.schemas.ts';
+import { BOTS } from './bots.catalogue.ts';
 
 const BotId = Type.String({
   minLength: 1,
@@ -15,8 +17,10 @@ export const TeamQuery = Type.Object({ teamId: Id });
 export const FollowUpListQuery = Type.Object({ teamId: Id, ...PageQuery });
 export const OpenBotBody = Type.Object(
   { teamId: { ...Id, description: 'The team the thread with the bot belongs to: a team of the caller' } },
-  { title: 'ChatBotOpen' },
+  { title: 'ChatBotOpen', examples: [{ teamId: CHAT_EXAMPLE.teamId }] },
 );
+
+const BOT_EXAMPLES = BOTS.map(({ id, name, description }) => ({ id, name, description }));
 
 export const Bot = Type.Object(
   {
@@ -24,9 +28,12 @@ export const Bot = Type.Object(
     name: Type.String(),
     description: Type.String({ description: 'What the bot does, for people' }),
   },
-  { title: 'ChatBot' },
+  { title: 'ChatBot', examples: BOT_EXAMPLES },
 );
-export const BotList = Type.Object({ items: Type.Array(Bot) }, { title: 'ChatBotList' });
+export const BotList = Type.Object(
+  { items: Type.Array(Bot) },
+  { title: 'ChatBotList', examples: [{ items: BOT_EXAMPLES }] },
+);
 
 export const FollowUp = Type.Object(
   {
@@ -51,6 +58,23 @@ export const FollowUp = Type.Object(
   {
     title: 'ChatFollowUp',
     description: 'A follow-up task the assistant bot keeps for the caller',
+    examples: [
+      {
+        id: '0193a5f3-6f70-7b82-9d94-af1a2b3c4d5e',
+        teamId: CHAT_EXAMPLE.teamId,
+        botId: 'assistant',
+        person: 'Maya',
+        network: 'instagram',
+        contactId: 31,
+        dueAt: '2026-03-20T09:00:00.000Z',
+        note: 'remind me to follow up with Maya on Instagram next Friday',
+        status: 'open',
+        sourceMessageId: CHAT_EXAMPLE.messageId,
+        completedAt: null,
+        createdAt: CHAT_EXAMPLE.sentAt,
+        updatedAt: CHAT_EXAMPLE.sentAt,
+      },
+    ],
   },
 );
 

@@ -28,6 +28,18 @@ const DraftBody = Type.Object(
   },
   {
     title: 'FollowUpDraftCreate',
+    examples: [
+      {
+        teamId: 7,
+        kind: 'follow_up',
+        person: 'Maya',
+        network: 'instagram',
+        messages: [
+          { fromMe: true, text: 'Loved your set at the Lantern last night!' },
+          { fromMe: false, text: 'Thanks! Send me the Night Drive demo when it is mixed' },
+        ],
+      },
+    ],
   },
 );
 
@@ -40,6 +52,15 @@ const Draft = Type.Object(
   },
   {
     title: 'FollowUpDraft',
+    examples: [
+      {
+        draft:
+          'Hi Maya, following up on our conversation on instagram. You mentioned "Thanks! Send me the Night ' +
+          'Drive demo when it is mixed", and I wanted to pick that up. Let me know when you have a moment to ' +
+          'talk next steps!',
+        provider: 'template',
+      },
+    ],
   },
 );
 

@@ -2,6 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { CHAT_MENTION_KINDS } from '../../../db/schema/index.ts';
 import { Id, Page, PageQuery, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
+import { CHAT_EXAMPLE } from '../chat.schemas.ts';
+
+const CARD_EXAMPLES = [
+  { kind: 'user', id: CHAT_EXAMPLE.memberId, label: 'Maya Reyes', detail: 'maya@example.com' },
+  { kind: 'track', id: '101', label: 'Night Drive', detail: 'Luna Vale' },
+  { kind: 'album', id: '12', label: 'Night Drives', detail: 'Luna Vale' },
+] as const;
 
 export const MentionCard = Type.Object(
   {
@@ -16,6 +23,7 @@ export const MentionCard = Type.Object(
   {
     title: 'ChatMentionCard',
     description: 'Something of the team a message can mention: write it as @[label](kind:id)',
+    examples: [CARD_EXAMPLES[1]],
   },
 );
 
@@ -31,7 +39,7 @@ export const MentionSearchResult = Type.Object(
     items: Type.Array(MentionCard),
     nextCursor: Type.Null({ description: 'Always null: narrow q for more' }),
   },
-  { title: 'ChatMentionSearchResult' },
+  { title: 'ChatMentionSearchResult', examples: [{ items: CARD_EXAMPLES, nextCursor: null }] },
 );
 
 export const MentionContextQuery = Type.Object({
@@ -49,6 +57,7 @@ export const Person = Type.Object(
   {
     title: 'ChatPerson',
     description: 'A member of the team the caller can write to',
+    examples: [{ id: CHAT_EXAMPLE.memberId, name: 'Maya Reyes', email: 'maya@example.com' }],
   },
 );
 export const PeoplePage = Page(Person);

@@ -112,6 +112,7 @@ const ChatStreamEvent = Type.Object(
   {
     title: 'ChatStreamEvent',
     description: 'An event of the chat stream, as the JSON of its `data:` line',
+    examples: [MESSAGE_EVENT_EXAMPLE, CANVAS_EVENT_EXAMPLE],
   },
 );
 
@@ -144,6 +145,7 @@ const ChatStreamNotice = Type.Object(
   {
     title: 'ChatStreamNotice',
     description: 'An event about the stream itself (stream.gap, stream.reset, stream.closed): it has no id',
+    examples: [{ type: 'stream.closed', reason: 'shutdown' }],
   },
 );
 

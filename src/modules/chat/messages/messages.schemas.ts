@@ -3,6 +3,7 @@ import { CHAT_MENTION_KINDS } from '../../../db/schema/index.ts';
 import { Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 import { Emoji } from '../../tracks/comments/comments.schemas.ts';
+import { CHAT_EXAMPLE, EXAMPLE_CONTENT } from '../chat.schemas.ts';
 
 export const MAX_CONTENT_LENGTH = 10_000;
 
@@ -17,6 +18,8 @@ export const Content = Type.String({
 
 export const MessageParams = Type.Object({ threadId: Uuid, messageId: Uuid });
 export const ReactionParams = Type.Object({ threadId: Uuid, messageId: Uuid, emoji: Emoji });
+
+const VOICE_FILE_KEY = 'teams/7/audio/0193a5f3-4d5e-7f60-9b72-8d9e0f1a2b3c.webm';
 
 export const CreateMessageBody = Type.Object(
   {
@@ -37,10 +40,16 @@ export const CreateMessageBody = Type.Object(
       }),
     ),
   },
-  { title: 'ChatMessageCreate' },
+  { title: 'ChatMessageCreate', examples: [{ content: EXAMPLE_CONTENT }] },
 );
-export const EditMessageBody = Type.Object({ content: Content }, { title: 'ChatMessageUpdate' });
-export const ReactionBody = Type.Object({ emoji: Emoji }, { title: 'ChatReactionAdd' });
+export const EditMessageBody = Type.Object(
+  { content: Content },
+  { title: 'ChatMessageUpdate', examples: [{ content: `${EXAMPLE_CONTENT} (bounce 2)` }] },
+);
+export const ReactionBody = Type.Object(
+  { emoji: Emoji },
+  { title: 'ChatReactionAdd', examples: [{ emoji: '🔥' }] },
+);
 export const MessageListQuery = Type.Object(PageQuery);
 
 export const Reaction = Type.Object(
@@ -49,7 +58,7 @@ export const Reaction = Type.Object(
     count: Type.Integer({ minimum: 1 }),
     me: Type.Boolean({ description: 'Whether the caller reacted with this emoji' }),
   },
-  { title: 'ChatReaction' },
+  { title: 'ChatReaction', examples: [{ emoji: '🔥', count: 2, me: true }] },
 );
 
 export const Mention = Type.Object(
@@ -61,6 +70,7 @@ export const Mention = Type.Object(
   {
     title: 'ChatMention',
     description: 'A mention in the content, written @[label](kind:id)',
+    examples: [{ kind: 'track', id: '101', label: 'Night Drive' }],
   },
 );
 
@@ -79,6 +89,17 @@ export const Voice = Type.Object(
   {
     title: 'ChatVoiceNote',
     description: 'Extension: the voice note of the message, when it has one',
+    examples: [
+      {
+        fileKey: VOICE_FILE_KEY,
+        url: 'https://music.example.com/api/v1/files/download?token=eyJtIjoiR0VUIiwiayI6InRlYW1zLzcvYXVkaW8ifQ.Vn5',
+        urlExpiresAt: '2026-03-14T10:41:12.000Z',
+        contentType: 'audio/webm',
+        durationSeconds: 14.2,
+        transcript: 'Chorus idea: lift the last line up an octave',
+        transcriptStatus: 'done',
+      },
+    ],
   },
 );
 
@@ -104,6 +125,23 @@ export const Message = Type.Object(
   },
   {
     title: 'ChatMessage',
+    examples: [
+      {
+        id: CHAT_EXAMPLE.messageId,
+        threadId: CHAT_EXAMPLE.threadId,
+        authorId: CHAT_EXAMPLE.authorId,
+        botId: null,
+        content: EXAMPLE_CONTENT,
+        createdAt: CHAT_EXAMPLE.sentAt,
+        editedAt: null,
+        deleted: false,
+        reactions: [{ emoji: '🔥', count: 2, me: true }],
+        mentions: [
+          { kind: 'user', id: CHAT_EXAMPLE.memberId, label: 'Maya Reyes' },
+          { kind: 'track', id: '101', label: 'Night Drive' },
+        ],
+      },
+    ],
   },
 );
 

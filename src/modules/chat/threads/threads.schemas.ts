@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CHAT_THREAD_TYPES } from '../../../db/schema/index.ts';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
+import { CHAT_EXAMPLE, EXAMPLE_CONTENT } from '../chat.schemas.ts';
 import { Message } from '../messages/messages.schemas.ts';
 
 export const MAX_THREAD_TEAMS = 20;
@@ -34,6 +35,37 @@ export const Thread = Type.Object(
   },
   {
     title: 'ChatThread',
+    examples: [
+      {
+        id: CHAT_EXAMPLE.threadId,
+        type: 'group',
+        name: 'Night Drive mix notes',
+        teamIds: [CHAT_EXAMPLE.teamId],
+        memberIds: [CHAT_EXAMPLE.authorId, CHAT_EXAMPLE.memberId],
+        botId: null,
+        createdBy: CHAT_EXAMPLE.authorId,
+        createdAt: CHAT_EXAMPLE.createdAt,
+        updatedAt: CHAT_EXAMPLE.createdAt,
+        lastMessageAt: CHAT_EXAMPLE.sentAt,
+        lastMessage: {
+          id: CHAT_EXAMPLE.messageId,
+          threadId: CHAT_EXAMPLE.threadId,
+          authorId: CHAT_EXAMPLE.authorId,
+          botId: null,
+          content: EXAMPLE_CONTENT,
+          createdAt: CHAT_EXAMPLE.sentAt,
+          editedAt: null,
+          deleted: false,
+          reactions: [{ emoji: '🔥', count: 2, me: true }],
+          mentions: [
+            { kind: 'user', id: CHAT_EXAMPLE.memberId, label: 'Maya Reyes' },
+            { kind: 'track', id: '101', label: 'Night Drive' },
+          ],
+        },
+        unreadCount: 0,
+        pinned: true,
+      },
+    ],
   },
 );
 
@@ -59,14 +91,25 @@ export const CreateThreadBody = Type.Object(
   },
   {
     title: 'ChatThreadCreate',
+    examples: [
+      {
+        name: 'Night Drive mix notes',
+        teamIds: [CHAT_EXAMPLE.teamId],
+        type: 'group',
+        memberIds: [CHAT_EXAMPLE.memberId],
+      },
+    ],
   },
 );
 
-export const PatchThreadBody = Type.Object({ name: ThreadName }, { title: 'ChatThreadUpdate' });
+export const PatchThreadBody = Type.Object(
+  { name: ThreadName },
+  { title: 'ChatThreadUpdate', examples: [{ name: 'Night Drive – final mix' }] },
+);
 
 export const MembersBody = Type.Object(
   { memberIds: Type.Array(Uuid, { minItems: 1, maxItems: MAX_MEMBERS_PER_REQUEST }) },
-  { title: 'ChatThreadMembersAdd' },
+  { title: 'ChatThreadMembersAdd', examples: [{ memberIds: ['0193a5f2-8e30-7d5c-9b32-5e4f6a7b8c9d'] }] },
 );
 
 export const MemberParams = Type.Object({ threadId: Uuid, userId: Uuid });

@@ -12,6 +12,16 @@ const TogetherSessions = Type.Array(
   Type.Pick(Session, ['id', 'teamId', 'title', 'startsAt', 'endsAt', 'status'], {
     title: 'TogetherSession',
     description: 'A studio session, in short (GET /api/v1/sessions/{sessionId} has the rest)',
+    examples: [
+      {
+        id: 42,
+        teamId: 7,
+        title: 'Night Drive – lead vocals',
+        startsAt: '2026-03-14T09:30:00.000Z',
+        endsAt: '2026-03-14T13:30:00.000Z',
+        status: 'scheduled',
+      },
+    ],
   }),
   {
     description:

@@ -36,6 +36,15 @@ export const TimelineItem = Type.Union([
       session: Type.Pick(Session, ['id', 'title', 'startsAt', 'endsAt', 'status'], {
         title: 'ContactTimelineSession',
         description: 'The session, in short (GET /api/v1/sessions/{sessionId} has the rest)',
+        examples: [
+          {
+            id: 42,
+            title: 'Night Drive – lead vocals',
+            startsAt: '2026-03-14T09:30:00.000Z',
+            endsAt: '2026-03-14T13:30:00.000Z',
+            status: 'scheduled',
+          },
+        ],
       }),
     },
   ),

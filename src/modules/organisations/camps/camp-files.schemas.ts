@@ -26,8 +26,22 @@ export const CreateCampFileBody = Type.Object(
   },
   {
     title: 'CampFileCreate',
+    examples: [{ teamId: 7, fileName: 'camp-schedule.pdf', fileSize: 184320, mediaType: 'application/pdf' }],
   },
 );
+
+const FILE_EXAMPLE = {
+  id: 640,
+  status: 'ready',
+  fileName: 'camp-schedule.pdf',
+  fileSize: 184320,
+  mediaType: 'application/pdf',
+  kind: 'document',
+  createdAt: '2026-03-09T12:00:00.000Z',
+  campId: 5,
+  teamId: 7,
+  uploadedBy: '0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b',
+} as const;
 
 const campFileFields = {
   ...LibraryFileFields,
@@ -41,6 +55,17 @@ export const CampFile = Type.Object(
   {
     title: 'CampFile',
     description: 'A file shared with a camp, stored on a team of its uploader',
+    examples: [
+      {
+        ...FILE_EXAMPLE,
+        url: 'https://music.example.com/api/v1/files/download?token=eyJtIjoiR0VUIiwiayI6InRlYW1zLzcvZG9jdW1lbnQifQ.Pd1',
+        downloadUrl:
+          'https://music.example.com/api/v1/files/download?token=eyJtIjoiR0VUIiwiayI6InRlYW1zLzcvZG9jdW1lbnQifQ.Pd2',
+        urlExpiresAt: '2026-03-09T13:00:00.000Z',
+        audio: null,
+        peaks: { status: 'none' },
+      },
+    ],
   },
 );
 export const CampFilePage = Page(CampFile);
@@ -52,5 +77,17 @@ export const CampFileUpload = Type.Object(
   {
     title: 'CampFileUpload',
     description: 'The pending camp file and where to PUT its bytes',
+    examples: [
+      {
+        ...FILE_EXAMPLE,
+        status: 'pending',
+        uploadUrl:
+          'https://music.example.com/api/v1/files/upload?token=eyJtIjoiUFVUIiwiayI6InRlYW1zLzcvZG9jdW1lbnQifQ.Up1',
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        fileKey: 'teams/7/document/0193a5f3-7081-7c93-8ea5-b02b3c4d5e6f.pdf',
+        expiresAt: '2026-03-09T13:00:00.000Z',
+      },
+    ],
   },
 );

@@ -5,11 +5,14 @@ import { CampRefParams } from './camps.schemas.ts';
 /** How many tracks one camp's listening queue holds. */
 export const MAX_LISTENING_ITEMS = 200;
 
+const TRACK_EXAMPLE = { id: 101, title: 'Night Drive', teamId: 7, teamName: 'Luna Vale' };
+
 const ListeningTrack = Type.Object(
   { id: Id, title: Type.String(), teamId: Id, teamName: Type.String() },
   {
     title: 'CampListeningTrack',
     description: 'The submitted track and the team that owns it',
+    examples: [TRACK_EXAMPLE],
   },
 );
 
@@ -27,6 +30,18 @@ export const ListeningItem = Type.Object(
   {
     title: 'CampListeningItem',
     description: 'A track in the listening queue of a camp',
+    examples: [
+      {
+        id: 18,
+        campId: 5,
+        position: 3,
+        track: TRACK_EXAMPLE,
+        submittedBy: '0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b',
+        playedAt: null,
+        createdAt: '2026-03-10T18:20:00.000Z',
+        updatedAt: '2026-03-10T18:20:00.000Z',
+      },
+    ],
   },
 );
 export const ListeningPage = Page(ListeningItem);
@@ -41,7 +56,7 @@ export const SubmitTrackBody = Type.Object(
       description: "A track owned by one of the caller's teams",
     }),
   },
-  { title: 'CampListeningSubmit' },
+  { title: 'CampListeningSubmit', examples: [{ trackId: 101 }] },
 );
 export const UpdateListeningItemBody = Type.Object(
   {
@@ -49,7 +64,7 @@ export const UpdateListeningItemBody = Type.Object(
       description: 'true marks the track played now; false puts it back as unplayed',
     }),
   },
-  { title: 'CampListeningItemUpdate' },
+  { title: 'CampListeningItemUpdate', examples: [{ played: true }] },
 );
 export const ReorderListeningBody = Type.Object(
   {
@@ -60,5 +75,5 @@ export const ReorderListeningBody = Type.Object(
       description: 'Every item of the queue, once each, in the new order',
     }),
   },
-  { title: 'CampListeningReorder' },
+  { title: 'CampListeningReorder', examples: [{ itemIds: [18, 16, 17] }] },
 );

@@ -31,6 +31,21 @@ export const WeekQuery = Type.Object({
   ),
 });
 
+const WEEK_SESSION_EXAMPLE = {
+  id: 43,
+  teamId: 7,
+  title: 'Night Drive – writing room',
+  startsAt: '2026-07-06T10:00:00.000Z',
+  endsAt: '2026-07-06T14:00:00.000Z',
+  studioId: 3,
+  campId: 5,
+  status: 'scheduled',
+  notes: null,
+  createdBy: '0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b',
+  createdAt: '2026-06-20T09:00:00.000Z',
+  updatedAt: '2026-06-20T09:00:00.000Z',
+};
+
 const CampWeekDay = Type.Object(
   {
     date: Type.String({ format: 'date' }),
@@ -39,6 +54,7 @@ const CampWeekDay = Type.Object(
   {
     title: 'CampWeekDay',
     description: 'A day of the camp with the sessions that start on it',
+    examples: [{ date: '2026-07-06', sessions: [WEEK_SESSION_EXAMPLE] }],
   },
 );
 
@@ -58,5 +74,18 @@ export const CampWeek = Type.Object(
   {
     title: 'CampWeek',
     description: "A camp's sessions grouped by day",
+    examples: [
+      {
+        campId: 5,
+        slug: 'summer-writing-camp-2026',
+        startsOn: '2026-07-06',
+        endsOn: '2026-07-07',
+        timezone: 'Europe/Berlin',
+        days: [
+          { date: '2026-07-06', sessions: [WEEK_SESSION_EXAMPLE] },
+          { date: '2026-07-07', sessions: [] },
+        ],
+      },
+    ],
   },
 );

@@ -3,8 +3,10 @@ import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { errorResponse, Id } from '../../../shared/schemas.ts';
 import { SESSION_ONLY, session, sessionExtension, signedUrlExtension } from '../route-auth.ts';
-import { SessionParams, TeamQuery } from '../sessions.schemas.ts';
+import { EXAMPLE, SessionParams, TeamQuery } from '../sessions.schemas.ts';
 import { FEED_DAYS_BACK, FEED_MAX_SESSIONS } from './calendar.service.ts';
+
+const FEED_TOKEN_EXAMPLE = 'eyJ0Ijo3LCJ1IjoiMDE5M2E1ZjIiLCJ2IjoxfQ.q9Lr2TcVh0WmXs8bNf3KdPz7YeA1uG5o';
 
 const FeedUrls = Type.Object(
   {
@@ -13,12 +15,18 @@ const FeedUrls = Type.Object(
   },
   {
     title: 'SessionCalendarFeed',
+    examples: [
+      {
+        icsUrl: `https://music.example.com/api/v1/sessions/calendar/${FEED_TOKEN_EXAMPLE}.ics`,
+        webcalUrl: `webcal://music.example.com/api/v1/sessions/calendar/${FEED_TOKEN_EXAMPLE}.ics`,
+      },
+    ],
   },
 );
 
 const RotateFeedBody = Type.Object(
   { teamId: { ...Id, description: 'The team whose feed URLs of the caller are replaced' } },
-  { title: 'SessionCalendarRotate' },
+  { title: 'SessionCalendarRotate', examples: [{ teamId: EXAMPLE.teamId }] },
 );
 
 const FeedParams = Type.Object({

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Timestamp, Uuid } from '../../../shared/schemas.ts';
-import { Nullable, OptionalTeamId } from '../sessions.schemas.ts';
+import { EXAMPLE, Nullable, OptionalTeamId } from '../sessions.schemas.ts';
 
 /** The most a canvas document may weigh, as UTF-8 JSON. */
 export const MAX_CANVAS_BYTES = 256 * 1024;
@@ -21,6 +21,19 @@ export const Canvas = Type.Object(
   {
     title: 'SessionCanvas',
     description: "The session's shared document; before any write: version 0, content {}",
+    examples: [
+      {
+        version: 3,
+        content: {
+          lanes: [
+            { name: 'Vocals', notes: ['Luna Vale: lead', 'double the second chorus'] },
+            { name: 'Drums', notes: ['tighter hi-hat in the bridge'] },
+          ],
+        },
+        updatedAt: '2026-03-14T10:12:00.000Z',
+        updatedBy: EXAMPLE.memberId,
+      },
+    ],
   },
 );
 
@@ -28,6 +41,17 @@ export const PutCanvasBody = Type.Object(
   { teamId: OptionalTeamId, content: Content },
   {
     title: 'SessionCanvasUpdate',
+    examples: [
+      {
+        teamId: EXAMPLE.teamId,
+        content: {
+          lanes: [
+            { name: 'Vocals', notes: ['Luna Vale: lead', 'double the second chorus'] },
+            { name: 'Drums', notes: ['tighter hi-hat in the bridge'] },
+          ],
+        },
+      },
+    ],
   },
 );
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 import { RecordingParams } from '../recordings/recordings.schemas.ts';
-import { Nullable } from '../sessions.schemas.ts';
+import { EXAMPLE, Nullable } from '../sessions.schemas.ts';
 
 export const DEFAULT_MARKER_COLOR = '#f5a623';
 /** A week: no recording runs longer. */
@@ -32,6 +32,18 @@ export const Marker = Type.Object(
   {
     title: 'SessionMarker',
     description: 'A named point in a recording',
+    examples: [
+      {
+        id: 77,
+        recordingId: EXAMPLE.recordingId,
+        label: 'Second chorus: double the vocal',
+        positionSeconds: 95.25,
+        color: '#f5a623',
+        createdBy: EXAMPLE.memberId,
+        createdAt: '2026-03-14T10:04:10.000Z',
+        updatedAt: '2026-03-14T10:04:10.000Z',
+      },
+    ],
   },
 );
 export const MarkerPage = Page(Marker);
@@ -47,6 +59,14 @@ export const CreateMarkerBody = Type.Object(
   },
   {
     title: 'SessionMarkerCreate',
+    examples: [
+      {
+        teamId: EXAMPLE.teamId,
+        label: 'Second chorus: double the vocal',
+        positionSeconds: 95.25,
+        color: '#F5A623',
+      },
+    ],
   },
 );
 
@@ -61,10 +81,14 @@ export const MarkerPatchBody = Type.Object(
     title: 'SessionMarkerUpdate',
     minProperties: 2,
     description: 'teamId and at least one field to change',
+    examples: [{ teamId: EXAMPLE.teamId, positionSeconds: 96.5, label: 'Second chorus: harmony' }],
   },
 );
 
-export const DeleteMarkerBody = Type.Object({ teamId: Id }, { title: 'SessionMarkerDelete' });
+export const DeleteMarkerBody = Type.Object(
+  { teamId: Id },
+  { title: 'SessionMarkerDelete', examples: [{ teamId: EXAMPLE.teamId }] },
+);
 
 export const MARKER_EXPORT_FORMATS = ['csv', 'audacity', 'reaper'] as const;
 export type MarkerExportFormat = (typeof MARKER_EXPORT_FORMATS)[number];

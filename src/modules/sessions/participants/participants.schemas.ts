@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PARTICIPANT_STATUSES } from '../../../db/schema/index.ts';
 import { Id, Page, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
-import { Nullable, OptionalTeamId, SessionParams, TeamQuery } from '../sessions.schemas.ts';
+import { EXAMPLE, Nullable, OptionalTeamId, SessionParams, TeamQuery } from '../sessions.schemas.ts';
 
 export const ParticipantParams = Type.Object({ ...SessionParams.properties, participantId: Id });
 
@@ -26,6 +26,20 @@ export const Participant = Type.Object(
   {
     title: 'SessionParticipant',
     description: 'Someone invited to a session: a user, or anyone by e-mail',
+    examples: [
+      {
+        id: 301,
+        sessionId: EXAMPLE.sessionId,
+        userId: EXAMPLE.guestId,
+        email: null,
+        name: 'Maya Reyes',
+        status: 'accepted',
+        invitedBy: EXAMPLE.ownerId,
+        respondedAt: '2026-03-03T08:15:00.000Z',
+        createdAt: EXAMPLE.updatedAt,
+        updatedAt: '2026-03-03T08:15:00.000Z',
+      },
+    ],
   },
 );
 export const ParticipantPage = Page(Participant);
@@ -45,10 +59,28 @@ export const InvitedParticipant = Type.Object(
   {
     title: 'InvitedSessionParticipant',
     description: `${Participant.description}, as the invitation answers it (e-mail invitations with their token)`,
+    examples: [
+      {
+        id: 302,
+        sessionId: EXAMPLE.sessionId,
+        userId: null,
+        email: 'maya@example.com',
+        name: 'Maya Reyes',
+        status: 'invited',
+        invitedBy: EXAMPLE.ownerId,
+        respondedAt: null,
+        createdAt: EXAMPLE.updatedAt,
+        updatedAt: EXAMPLE.updatedAt,
+        token: 'c2Vzc2lvbi1pbnZpdGF0aW9uLXRva2VuLTQy',
+      },
+    ],
   },
 );
 
-export const ResendBody = Type.Object({ teamId: OptionalTeamId }, { title: 'SessionInvitationResend' });
+export const ResendBody = Type.Object(
+  { teamId: OptionalTeamId },
+  { title: 'SessionInvitationResend', examples: [{ teamId: EXAMPLE.teamId }] },
+);
 
 export const InvitationTokenParams = Type.Object({
   token: Type.String({
@@ -70,6 +102,7 @@ export const InviteBody = Type.Object(
   {
     title: 'SessionParticipantInvite',
     description: 'Exactly one of userId and email',
+    examples: [{ teamId: EXAMPLE.teamId, email: 'maya@example.com', name: 'Maya Reyes' }],
   },
 );
 
@@ -78,10 +111,12 @@ export const RespondBody = Type.Object(
     accept: Type.Boolean({ description: 'true: accepted; false: declined' }),
     participantId: { ...Id, description: 'The caller’s own invitation to this session' },
   },
-  { title: 'SessionInvitationAnswer' },
+  { title: 'SessionInvitationAnswer', examples: [{ accept: true, participantId: 301 }] },
 );
 
 export const RemoveParticipantQuery = Type.Object({ teamId: OptionalTeamId });
+
+const INVITE_TOKEN_EXAMPLE = 'eyJzIjo0MiwidiI6MiwiaSI6MTc3MjQ0NjQwMDAwMH0.Vx3k9QmR2b7LwZp0aTgHcY4nJf8sUe1D';
 
 export const InviteUrl = Type.Object(
   {
@@ -93,13 +128,20 @@ export const InviteUrl = Type.Object(
   },
   {
     title: 'SessionInviteUrl',
+    examples: [
+      {
+        url: `https://music.example.com/api/v1/session-links/${INVITE_TOKEN_EXAMPLE}/join`,
+        token: INVITE_TOKEN_EXAMPLE,
+        expiresAt: '2026-03-09T16:45:00.000Z',
+      },
+    ],
   },
 );
 
 /** The body of a rotation of join links: the session's team. */
 export const RotateInviteUrlBody = Type.Object(
   { ...TeamQuery.properties },
-  { title: 'SessionInviteUrlRotate' },
+  { title: 'SessionInviteUrlRotate', examples: [{ teamId: EXAMPLE.teamId }] },
 );
 
 export const JoinParams = Type.Object({

@@ -4,7 +4,14 @@ import { Id, Page, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 import { UploadTicketFields } from '../../files/files.schemas.ts';
 import { audioFileFields } from '../../tracks/versions/versions.schemas.ts';
-import { Nullable, OptionalTeamId, SessionParams } from '../sessions.schemas.ts';
+import {
+  EXAMPLE,
+  EXAMPLE_AUDIO,
+  exampleSignedUrl,
+  Nullable,
+  OptionalTeamId,
+  SessionParams,
+} from '../sessions.schemas.ts';
 
 export const RecordingParams = Type.Object({ ...SessionParams.properties, recordingId: Id });
 
@@ -16,9 +23,21 @@ const ContentType = Type.String({
   description: 'An audio media type, e.g. audio/wav, audio/flac, audio/mpeg',
 });
 
+const AUDIO_EXAMPLE = {
+  fileId: 514,
+  fileName: 'night-drive-live-take.wav',
+  contentType: 'audio/wav',
+  size: 69562368,
+  ...EXAMPLE_AUDIO,
+  url: exampleSignedUrl('download', 'eyJtIjoiR0VUIiwiayI6InRlYW1zLzcvYXVkaW8ifQ.inline-Rc4'),
+  downloadUrl: exampleSignedUrl('download', 'eyJtIjoiR0VUIiwiayI6InRlYW1zLzcvYXVkaW8ifQ.attach-Rc4'),
+  urlExpiresAt: '2026-03-14T15:00:00.000Z',
+};
+
 const RecordingAudio = Type.Object(audioFileFields, {
   title: 'SessionRecordingAudio',
   description: 'The audio with its facts, waveform (data only on single answers) and signed links',
+  examples: [AUDIO_EXAMPLE],
 });
 
 export const Recording = Type.Object(
@@ -44,9 +63,32 @@ export const Recording = Type.Object(
   {
     title: 'SessionRecording',
     description: 'A recording of a session',
+    examples: [
+      {
+        id: EXAMPLE.recordingId,
+        sessionId: EXAMPLE.sessionId,
+        name: 'Night Drive – live take',
+        status: 'ready',
+        startedAt: '2026-03-14T10:02:00.000Z',
+        stoppedAt: '2026-03-14T10:06:05.000Z',
+        durationSeconds: 241.5,
+        audio: AUDIO_EXAMPLE,
+        createdBy: EXAMPLE.ownerId,
+        createdAt: '2026-03-14T10:02:00.000Z',
+        updatedAt: '2026-03-14T10:20:00.000Z',
+      },
+    ],
   },
 );
 export const RecordingPage = Page(Recording);
+
+const UPLOAD_EXAMPLE = {
+  teamId: EXAMPLE.teamId,
+  fileName: 'night-drive-live-take.wav',
+  fileSize: 69562368,
+  contentType: 'audio/wav',
+};
+const PENDING_KEY_EXAMPLE = 'teams/7/audio/0193a5f2-a052-7f7e-9d54-7a6b8c9d0e1f.wav';
 
 export const RecordingUploadBody = Type.Object(
   {
@@ -55,13 +97,22 @@ export const RecordingUploadBody = Type.Object(
     fileSize: FileSize,
     contentType: ContentType,
   },
-  { title: 'SessionRecordingUpload' },
+  { title: 'SessionRecordingUpload', examples: [UPLOAD_EXAMPLE] },
 );
 
 export const RecordingUploadUrl = Type.Object(
   UploadTicketFields('pendingKey', 'The key of the upload: register it with POST .../recordings'),
   {
     title: 'SessionRecordingUploadTicket',
+    examples: [
+      {
+        uploadUrl: exampleSignedUrl('upload', 'eyJtIjoiUFVUIiwiayI6InRlYW1zLzcvYXVkaW8ifQ.Lq7v'),
+        method: 'PUT',
+        headers: { 'content-type': 'audio/wav' },
+        pendingKey: PENDING_KEY_EXAMPLE,
+        expiresAt: '2026-03-14T11:20:00.000Z',
+      },
+    ],
   },
 );
 
@@ -85,6 +136,7 @@ export const RegisterRecordingBody = Type.Object(
   },
   {
     title: 'SessionRecordingRegister',
+    examples: [{ ...UPLOAD_EXAMPLE, pendingKey: PENDING_KEY_EXAMPLE, recordingId: EXAMPLE.recordingId }],
   },
 );
 
@@ -95,7 +147,11 @@ export const LiveRecordingBody = Type.Object(
   },
   {
     title: 'SessionRecordingLiveStart',
+    examples: [{ teamId: EXAMPLE.teamId, name: 'Night Drive – live take' }],
   },
 );
 
-export const StopRecordingBody = Type.Object({ teamId: OptionalTeamId }, { title: 'SessionRecordingStop' });
+export const StopRecordingBody = Type.Object(
+  { teamId: OptionalTeamId },
+  { title: 'SessionRecordingStop', examples: [{ teamId: EXAMPLE.teamId }] },
+);
