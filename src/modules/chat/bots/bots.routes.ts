@@ -2,7 +2,7 @@ import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
-import { session } from '../route-auth.ts';
+import { SESSION_ONLY, session } from '../route-auth.ts';
 import { Thread } from '../threads/threads.schemas.ts';
 import {
   BotList,
@@ -33,6 +33,9 @@ export async function chatBotsRoutes(app: App) {
       schema: {
         operationId: 'chat.bots.list',
         summary: 'The bots a team member can talk to',
+        description:
+          `${SESSION_ONLY} Members of teamId (404 otherwise). Today one built-in bot, assistant, which keeps ` +
+          'follow-up tasks.',
         querystring: TeamQuery,
         response: { 200: BotList },
       },
@@ -47,7 +50,10 @@ export async function chatBotsRoutes(app: App) {
       schema: {
         operationId: 'chat.bots.open',
         summary: 'Your thread with the bot in the team (made on first use)',
-        description: `One thread per person, team and bot: 201 when made, 200 with the same thread after. ${ASSISTANT}`,
+        description:
+          `${SESSION_ONLY} Members of teamId (404 otherwise; 404 for an unknown botId). One thread per ` +
+          'person, team and bot: 201 when made (thread.created on the event stream), 200 with the same thread ' +
+          `after. ${ASSISTANT}`,
         params: BotParams,
         body: OpenBotBody,
         response: { 200: Thread, 201: Thread },
@@ -70,6 +76,10 @@ export async function chatBotsRoutes(app: App) {
       schema: {
         operationId: 'chat.bots.followUps.list',
         summary: 'Your follow-up tasks with the bot in the team, newest first',
+        description:
+          `${SESSION_ONLY} Members of teamId (404 otherwise; 404 for an unknown botId). Only the caller's ` +
+          'own tasks, whatever their status. A task that falls due also shows in the inbox and as a follow_up_due ' +
+          'notification. Keyset pages: pass nextCursor as cursor with the same teamId.',
         params: BotParams,
         querystring: FollowUpListQuery,
         response: { 200: FollowUpPage },
@@ -86,7 +96,9 @@ export async function chatBotsRoutes(app: App) {
       schema: {
         operationId: 'chat.bots.followUps.delete',
         summary: 'Remove one of your follow-up tasks',
-        description: 'Another person’s task, or one of another team, is 404.',
+        description:
+          `${SESSION_ONLY} Members of teamId (404 otherwise). Another person’s task, or one of another ` +
+          'team, is 404. The task leaves the inbox.',
         params: FollowUpParams,
         querystring: TeamQuery,
         response: { 204: NoContent },
