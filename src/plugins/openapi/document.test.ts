@@ -103,6 +103,16 @@ describe('the API document', () => {
     expect(get.responses['414']).toEqual({ $ref: '#/components/responses/UriTooLong' });
   });
 
+  it('marks a precondition header required where the operation answers 428 without it', () => {
+    const put = Object.values(document.paths).find(
+      (byMethod) => byMethod.put?.operationId === 'sessions.canvas.put',
+    )!.put!;
+    expect(put.parameters!.find((p) => p.name === 'if-match')).toMatchObject({
+      in: 'header',
+      required: true,
+    });
+  });
+
   it('states the licence of package.json and a contact', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
     expect(document.info.license.identifier).toBe(pkg.license);

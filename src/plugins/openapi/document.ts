@@ -41,6 +41,20 @@ function namedAnswers(operation: Operation): Operation {
 }
 
 /**
+ * A header the route answers 428 without is required, though its schema leaves it optional so that its
+ * absence gets 428 rather than validation's 400.
+ */
+function preconditionsRequired(operation: Operation): Operation {
+  if (!operation.responses?.['428']) return operation;
+  for (const parameter of operation.parameters ?? []) {
+    const header = parameter as Json;
+    if (header.in === 'header' && /^if-(match|unmodified-since)$/i.test(String(header.name)))
+      header.required = true;
+  }
+  return operation;
+}
+
+/**
  * The served document from the one the route schemas give: paths without their optional trailing slash,
  * schemas as validation and serialization read them (closed objects, bounded integers), generic errors and
  * named schemas as components, declared tags, and an example for every request and answer.
@@ -53,7 +67,9 @@ export function finishDocument(
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     const documented = documentedPath(path);
     for (const [method, operation] of Object.entries(operations)) {
-      const finished = referenceErrorResponses(namedAnswers(hardened(operation) as Operation));
+      const finished = referenceErrorResponses(
+        namedAnswers(preconditionsRequired(hardened(operation) as Operation)),
+      );
       if (options.extensions.has(operation.operationId as string)) finished['x-extension'] = true;
       paths[documented] = { ...paths[documented], [method]: finished };
     }

@@ -67,6 +67,7 @@ export const IfMatchHeaders = Type.Object(
         description:
           'Required (428 precondition_required without it): the version the write is based on, as GET ' +
           'answers it (`3`; `"3"` is taken too)',
+        examples: ['"3"'],
       }),
     ),
   },
