@@ -166,6 +166,15 @@ describe('the client package', () => {
     const schema = readFileSync(join(packageDir, 'dist/client/schema.d.ts'), 'utf8');
     expect(schema).toMatch(/^export interface components \{\n\s+schemas: \{/m);
     expect(schema).toMatch(/^\s+ErrorResponse: \{/m);
+    for (const name of [
+      'TrackDetail',
+      'TrackSummaryPage',
+      'TrackCreate',
+      'Album',
+      'ChatMessage',
+      'WebhookTrackCreated',
+    ])
+      expect(schema).toMatch(new RegExp(`^\\s+${name}: \\{`, 'm'));
 
     // A program type-checked against the built declarations only, strictly, without Node's types.
     writeFileSync(
@@ -173,15 +182,17 @@ describe('the client package', () => {
       `import { type ApiError, type components, createApiClient, pages, unwrap } from 'team-music-workspace/client';
 
 type Schemas = components['schemas'];
-// The schemas the document names; add named resources (e.g. Schemas['Track']) as the document gains them.
+// The schemas the document names: answers are typed by them.
 const failure: Schemas['ErrorResponse'] = { error: 'Not found', code: 'not_found', details: [] };
+type Detail = Schemas['TrackDetail'];
+type Summary = Schemas['TrackSummaryPage']['items'][number];
 
 export async function titles(baseUrl: string, token: string, teamId: number): Promise<string[]> {
   const api = createApiClient({ baseUrl, token });
-  const track = unwrap(await api.GET('/api/v1/tracks/{id}', { params: { path: { id: 1 } } }));
+  const track: Detail = unwrap(await api.GET('/api/v1/tracks/{id}', { params: { path: { id: 1 } } }));
   const titles: string[] = [track.title];
   for await (const page of pages((cursor) => api.GET('/api/v1/tracks', { params: { query: { teamId, cursor } } }))) {
-    for (const item of page.items) titles.push(item.title);
+    for (const item of page.items as Summary[]) titles.push(item.title);
   }
   const code: string | undefined = (null as unknown as ApiError).code ?? failure.code;
   return code ? titles : [];
