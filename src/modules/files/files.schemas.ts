@@ -165,19 +165,25 @@ export const UploadMediaType = Type.String({
 });
 
 /** Body asking for the upload URL of a cover in a library of covers (track covers, tour covers). */
-export const CreateCoverBody = Type.Object({
-  fileName: UploadFileName,
-  fileSize: Type.Optional(UploadFileSize),
-  mediaType: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 255,
-      description:
-        'An image type (`image/png`, `image/jpeg`, `image/webp`, `image/gif`, `image/avif`) or `image`; ' +
-        'told from the file name when left out',
-    }),
-  ),
-});
+export const CreateCoverBody = Type.Object(
+  {
+    fileName: UploadFileName,
+    fileSize: Type.Optional(UploadFileSize),
+    mediaType: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description:
+          'An image type (`image/png`, `image/jpeg`, `image/webp`, `image/gif`, `image/avif`) or `image`; ' +
+          'told from the file name when left out',
+      }),
+    ),
+  },
+  {
+    title: 'CoverUploadCreate',
+    examples: [{ fileName: 'night-drives-cover.png', fileSize: 482_113, mediaType: 'image/png' }],
+  },
+);
 
 /** Body of an endpoint that registers an upload by the key its upload URL answered. */
 export const RegisterUploadBody = Type.Object({

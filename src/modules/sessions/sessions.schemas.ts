@@ -45,7 +45,7 @@ export const EXAMPLE_AUDIO = {
 export const DEFAULT_SESSION_HOURS = 2;
 
 export const SessionParams = Type.Object({ sessionId: Id });
-export const EmptyBody = Type.Object({}, { description: 'No fields; the body may be left out entirely' });
+export { EmptyBody } from '../../shared/schemas.ts';
 
 /** `teamId*` of the specification's reads: the session's team, else 404. */
 export const TeamQuery = Type.Object({
