@@ -8604,6 +8604,14 @@ export interface components {
             notes?: string | null;
             userId?: string | null;
         };
+        /** CoverUploadCreate */
+        CoverUploadCreate: {
+            fileName: string;
+            /** @description Exact size in bytes; the upload URL accepts this size only */
+            fileSize?: number;
+            /** @description An image type (`image/png`, `image/jpeg`, `image/webp`, `image/gif`, `image/avif`) or `image`; told from the file name when left out */
+            mediaType?: string;
+        };
         /** CreatedApiKey */
         CreatedApiKey: {
             /** @description Positive integer id */
@@ -33121,7 +33129,7 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["EmptyBody"];
             };
         };
         responses: {
@@ -33199,7 +33207,7 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["EmptyBody"];
             };
         };
         responses: {
@@ -33277,7 +33285,7 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["EmptyBody"];
             };
         };
         responses: {
@@ -33745,7 +33753,7 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["EmptyBody"];
             };
         };
         responses: {
@@ -36681,18 +36689,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "fileName": "example",
-                 *       "fileSize": 3,
-                 *       "mediaType": "example"
+                 *       "fileName": "night-drives-cover.png",
+                 *       "fileSize": 482113,
+                 *       "mediaType": "image/png"
                  *     }
                  */
-                "application/json": {
-                    fileName: string;
-                    /** @description Exact size in bytes; the upload URL accepts this size only */
-                    fileSize?: number;
-                    /** @description An image type (`image/png`, `image/jpeg`, `image/webp`, `image/gif`, `image/avif`) or `image`; told from the file name when left out */
-                    mediaType?: string;
-                };
+                "application/json": components["schemas"]["CoverUploadCreate"];
             };
         };
         responses: {
