@@ -23,6 +23,15 @@ module.exports = {
       },
       to: { path: '^src/services\\.ts$' },
     },
+    {
+      name: 'client-stands-alone',
+      comment:
+        'The client package (`team-music-workspace/client`) runs in browsers and in other programs: it holds ' +
+        'openapi-fetch and the generated types only, never a module of the service or a Node built-in.',
+      severity: 'error',
+      from: { path: '^src/client/', pathNot: TEST_FILES },
+      to: { pathNot: ['^src/client/', '(^|/)node_modules/openapi-fetch/'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -129,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(idempotencyPlugin, { db: deps.database.db, clock: deps.clock, jobs: services.jobs });
   await app.register(openApiPlugin, {
     version: config.version,
+    license: config.license,
     serverUrl: publicBaseUrl(config),
     webhooks: webhooksOpenApi(),
   });

@@ -188,6 +188,8 @@ export type Config = Readonly<{
     maxOpenUploadsPerTeam: number;
   }>;
   version: string;
+  /** The SPDX licence expression of `package.json`, stated in the API document. */
+  license: string;
 }>;
 
 export class ConfigError extends Error {
@@ -247,11 +249,13 @@ function isExecutableFile(path: string): boolean {
   }
 }
 
-function packageVersion(): string {
+/** The version and licence `package.json` gives the service. */
+function packageFacts(): { version: string; license: string } {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
+    license: string;
   };
-  return pkg.version;
+  return { version: pkg.version, license: pkg.license };
 }
 
 /** Parses and validates the whole environment once; throws ConfigError listing every bad value. */
@@ -402,6 +406,6 @@ export function loadConfig(
     push: push.value,
     web: web.value,
     storage: storageConfig(env),
-    version: packageVersion(),
+    ...packageFacts(),
   });
 }

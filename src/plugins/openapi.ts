@@ -2,21 +2,24 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorResponse, errorResponse } from '../shared/schemas.ts';
+import { ErrorResponse } from '../shared/schemas.ts';
 import { type AuthClass, auth, DOCS_PREFIX, SECURITY_SCHEMES } from './auth.ts';
-import { documentIdempotency } from './idempotency/openapi.ts';
+import {
+  documentedPath,
+  finishDocument,
+  type OpenApiDocument,
+  type OutgoingWebhooks,
+} from './openapi/document.ts';
+
+export { documentedPath, type OutgoingWebhooks };
+
+import { genericErrorResponses } from './openapi/error-responses.ts';
 
 /**
  * One documented operation of the app, as the security matrix and the contract tests walk them: `path` is
  * the documented path (`/api/v1/tracks/{id}`, never with the optional trailing slash), `url` the route's own.
  */
 export type RouteEntry = { method: string; path: string; url: string; operationId: string; auth: AuthClass };
-
-/** The documented form of a route's URL: `{param}` placeholders, and no trailing slash (it is optional). */
-export function documentedPath(url: string): string {
-  const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,39 +31,7 @@ declare module 'fastify' {
   }
 }
 
-type OpenApiDocument = {
-  paths?: Record<string, Record<string, Record<string, unknown>>>;
-  components?: { schemas?: Record<string, unknown> } & Record<string, unknown>;
-  webhooks?: Record<string, unknown>;
-};
-
-/** What the API sends rather than serves: OpenAPI 3.1 `webhooks`, and the component schemas they name. */
-export type OutgoingWebhooks = { webhooks: Record<string, unknown>; schemas: Record<string, unknown> };
-
 const API_PREFIX = '/api/v1/';
-
-/** The error answers every route documents (by its auth class, and whether it takes a body). */
-const ERROR_RESPONSES = {
-  400: errorResponse('Invalid request (validation_failed, invalid_json)'),
-  401: errorResponse('Missing or invalid bearer token: exactly {"error":"Unauthorized"}'),
-  403: errorResponse('session_required, insufficient_scope or forbidden'),
-  404: errorResponse('Not found, or owned by a team the caller does not belong to'),
-  413: errorResponse('The body is over the size limit (payload_too_large)'),
-  415: errorResponse(
-    'Not UTF-8 JSON sent as it is: another content type, charset or content coding (unsupported_media_type)',
-  ),
-  429: errorResponse('Rate limited (rate_limited, with Retry-After)'),
-  500: errorResponse('Unexpected failure (internal_error, with requestId)'),
-  503: errorResponse('Database unavailable (unavailable)'),
-};
-
-function errorResponses(route: RouteOptions): Record<string, unknown> {
-  const codes: (keyof typeof ERROR_RESPONSES)[] = [400, 500, 503];
-  if (route.schema?.body) codes.push(413, 415);
-  const cls = route.config?.auth;
-  if (cls && cls.kind !== 'anonymous') codes.push(401, 403, 404, 429);
-  return Object.fromEntries(codes.map((code) => [code, ERROR_RESPONSES[code]]));
-}
 
 /**
  * The same entries in an object V8 keeps as a dictionary. Keys that are status codes are array indices: an
@@ -82,9 +53,10 @@ export const openApiPlugin = fp(
     app: FastifyInstance,
     {
       version,
+      license,
       serverUrl,
       webhooks,
-    }: { version: string; serverUrl: string; webhooks?: OutgoingWebhooks | undefined },
+    }: { version: string; license: string; serverUrl: string; webhooks?: OutgoingWebhooks | undefined },
   ) => {
     const extensions = new Set<string>();
     const routeTable: RouteEntry[] = [];
@@ -107,12 +79,12 @@ export const openApiPlugin = fp(
         });
       }
       const area = route.url.startsWith(API_PREFIX)
-        ? route.url.slice(API_PREFIX.length).split('/')[0]
-        : undefined;
+        ? route.url.slice(API_PREFIX.length).split('/')[0]!
+        : 'health';
       route.schema = {
         ...route.schema,
-        tags: route.schema?.tags ?? (area ? [area] : []),
-        response: byStatusCode({ ...errorResponses(route), ...(route.schema?.response as object) }),
+        tags: route.schema?.tags ?? [area],
+        response: byStatusCode({ ...genericErrorResponses(route), ...(route.schema?.response as object) }),
       };
     });
 
@@ -125,8 +97,11 @@ export const openApiPlugin = fp(
           description:
             'Multi-tenant backend for music teams. Errors are `{error, code, details?}`; lists are `{items, nextCursor}`; ' +
             'operations marked `x-extension` go beyond the interface specification. ' +
-            'Every path also answers with a trailing slash.',
-          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+            'Every path also answers with a trailing slash. Text in a request never holds NUL (U+0000) or half a ' +
+            'surrogate pair, and bodies nest at most 32 levels: such input is refused (400 validation_failed), as are ' +
+            'fields a body does not list (`additionalProperties: false`).',
+          license: { name: 'Proprietary', identifier: license },
+          contact: { name: 'Team Music Workspace API', url: `${serverUrl}${DOCS_PREFIX}` },
         },
         servers: [{ url: serverUrl, description: 'This deployment (PUBLIC_URL)' }],
         components: { securitySchemes: SECURITY_SCHEMES },
@@ -134,13 +109,7 @@ export const openApiPlugin = fp(
       refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
-          ? withWebhooks(
-              markExtensions(
-                documentIdempotency(withoutTrailingSlashes(documentObject.openapiObject as OpenApiDocument)),
-                extensions,
-              ),
-              webhooks,
-            )
+          ? finishDocument(documentObject.openapiObject as OpenApiDocument, { extensions, webhooks })
           : documentObject.swaggerObject,
     });
 
@@ -164,31 +133,3 @@ export const openApiPlugin = fp(
   },
   { name: 'openapi', dependencies: ['auth'] },
 );
-
-function withoutTrailingSlashes(document: OpenApiDocument): OpenApiDocument {
-  const paths: NonNullable<OpenApiDocument['paths']> = {};
-  for (const [path, operations] of Object.entries(document.paths ?? {})) {
-    const documented = documentedPath(path);
-    paths[documented] = { ...paths[documented], ...operations };
-  }
-  return { ...document, paths };
-}
-
-function markExtensions(document: OpenApiDocument, extensions: Set<string>): OpenApiDocument {
-  for (const operations of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
-      if (extensions.has(operation.operationId as string)) operation['x-extension'] = true;
-    }
-  }
-  return document;
-}
-
-function withWebhooks(document: OpenApiDocument, outgoing: OutgoingWebhooks | undefined): OpenApiDocument {
-  if (!outgoing) return document;
-  const components = document.components ?? {};
-  return {
-    ...document,
-    webhooks: outgoing.webhooks,
-    components: { ...components, schemas: { ...components.schemas, ...outgoing.schemas } },
-  };
-}

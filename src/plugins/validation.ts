@@ -79,7 +79,7 @@ function textToTypes(schema: JsonSchema): (data: unknown) => unknown {
  * Request schemas as validation reads them: unknown fields are refused everywhere (a typo must never be
  * silently ignored) unless a schema opts out, and integers stay within what JSON numbers hold exactly.
  */
-function hardened(schema: unknown): unknown {
+export function hardened(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(hardened);
   if (!schema || typeof schema !== 'object') return schema;
   const out: JsonSchema = {};

@@ -33,6 +33,15 @@ export const HttpUrl = Type.String({
   description: 'An http or https URL without spaces, at most 2,048 characters',
 });
 
+/** A password a person chooses: the policy every route that sets one applies. */
+export const NewPassword = Type.String({
+  minLength: 8,
+  maxLength: 256,
+  description:
+    'Password policy: 8 to 256 characters (Unicode code points); any characters (a passphrase with spaces is best) ' +
+    'except NUL and lone surrogates. Stored only as an argon2id hash.',
+});
+
 export const IdParams = Type.Object({ id: Id });
 
 export const ErrorResponse = Type.Object(
@@ -77,9 +86,17 @@ export const PageQuery = {
   ),
 };
 
-/** `{items, nextCursor}` of a list endpoint. */
+/** `{items, nextCursor}` of a list endpoint; named `<Item>Page` in the API document when its item is named. */
 export const Page = <T extends TSchema>(item: T) =>
-  Type.Object({ items: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+  Type.Object(
+    {
+      items: Type.Array(item),
+      nextCursor: Type.Union([Type.String(), Type.Null()], {
+        description: 'Cursor of the next page (pass it as `cursor`), null on the last page',
+      }),
+    },
+    typeof item.title === 'string' ? { title: `${item.title}Page` } : {},
+  );
 
 /** `?count=true` of the lists dashboards count: the answer then adds `total` (see `withTotal`). */
 export const CountQuery = {
@@ -100,12 +117,20 @@ export const Total = Type.Optional(
   }),
 );
 
-/** `{items, nextCursor, total?}` of a list endpoint that takes `count`. */
+/**
+ * `{items, nextCursor, total?}` of a list endpoint that takes `count`; named `<Item>Page` in the API document
+ * like a plain page of the same item (a list of one item is counted everywhere or nowhere).
+ */
 export const CountedPage = <T extends TSchema>(item: T) =>
-  Type.Object({
-    items: Type.Array(item),
-    nextCursor: Type.Union([Type.String(), Type.Null()]),
-    total: Total,
-  });
+  Type.Composite(
+    [Page(item), Type.Object({ total: Total })],
+    typeof item.title === 'string' ? { title: `${item.title}Page` } : {},
+  );
 
 export const NoContent = Type.Null({ description: 'No content' });
+
+/** The body of an action that takes no fields: `{}`, or no body at all. */
+export const EmptyBody = Type.Object(
+  {},
+  { title: 'EmptyBody', description: 'No fields; the body may be left out entirely' },
+);

@@ -27,6 +27,8 @@ function isEnvelope(value: unknown): boolean {
 /** What is wrong with an answer under the contract, or undefined when nothing is. */
 export function problemWith(operation: Operation, res: LightMyRequestResponse): string | undefined {
   const type = String(res.headers['content-type'] ?? '');
+  if (!operation.statuses.has(String(res.statusCode)))
+    return `answered ${res.statusCode}, which its document does not list: ${res.body.slice(0, 200)}`;
   if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
   if (res.statusCode === 401)
     return res.body === UNAUTHORIZED ? undefined : `401 body ${res.body.slice(0, 200)}`;

@@ -4,11 +4,15 @@ import { hostileValue, type JsonSchema, mutatedValue, validValue } from './schem
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: JsonSchema };
 type OpenApiOperation = {
   operationId: string;
+  security?: unknown[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { content?: Record<string, unknown> }>;
 };
-export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: Record<string, Record<string, unknown>>;
+};
 
 /** One documented operation, ready to be fuzzed. */
 export type Operation = {
@@ -19,14 +23,36 @@ export type Operation = {
   body?: { contentType: string; schema: JsonSchema };
   /** Whether the documented success answers are JSON. */
   answersJson: boolean;
+  /** The statuses its document lists. */
+  statuses: ReadonlySet<string>;
+  /** Whether it needs a token (its document names a security scheme). */
+  authenticated: boolean;
 };
+
+/** `value` with every `#/components/...` reference replaced by what it names (the document has no cycles). */
+function dereferenced<T>(value: T, components: OpenApiDocument['components'], depth = 0): T {
+  if (depth > 64) throw new Error('References nested too deep: a cycle?');
+  if (Array.isArray(value)) return value.map((v) => dereferenced(v, components, depth + 1)) as T;
+  if (!value || typeof value !== 'object') return value;
+  const { $ref, ...rest } = value as Record<string, unknown>;
+  const [, , kind, name] = typeof $ref === 'string' ? $ref.split('/') : [];
+  const target = kind && name ? (components?.[kind]?.[name] as object) : undefined;
+  const merged = { ...target, ...rest };
+  return Object.fromEntries(
+    Object.entries(merged).map(([k, v]) => [
+      k,
+      k === 'example' || k === 'examples' ? v : dereferenced(v, components, depth + 1),
+    ]),
+  ) as T;
+}
 
 /** Operations that end the caller's session or account: fuzzed last, so they do not cut the run short. */
 const ENDING = /(^auth\.logout$|account\.delete|\.delete$|\.remove|\.leave|\.revoke)/;
 
 /** Every documented operation, in a stable order: reads and writes first, then what deletes or ends things. */
 export function operationsOf(document: OpenApiDocument): Operation[] {
-  const operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
+  const paths = dereferenced(document.paths, document.components);
+  const operations = Object.entries(paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod).map(([method, op]) => {
       const [contentType, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
       const successes = Object.entries(op.responses).filter(([code]) => code.startsWith('2'));
@@ -37,6 +63,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         parameters: op.parameters ?? [],
         ...(contentType && media ? { body: { contentType, schema: media.schema } } : {}),
         answersJson: successes.some(([, r]) => Object.keys(r.content ?? {}).some((c) => c.includes('json'))),
+        statuses: new Set(Object.keys(op.responses)),
+        authenticated: (op.security ?? []).length > 0,
       };
     }),
   );
@@ -44,7 +72,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
   // An event stream stays open until its client leaves, so an injected request would never end; such
   // operations have their own tests over a listening server.
   const streams = (op: Operation) =>
-    Object.values(document.paths[op.path]?.[op.method.toLowerCase()]?.responses ?? {}).some(
+    Object.values(paths[op.path]?.[op.method.toLowerCase()]?.responses ?? {}).some(
       (r) => r.content?.['text/event-stream'] !== undefined,
     );
   return operations

@@ -12,6 +12,8 @@ import { VOCABULARY_LIMITS } from './vocabulary-limits.ts';
 const anyToken = { config: { auth: auth.anyToken } } as const;
 
 const DESCRIPTION =
+  'Any valid token: a session or an API key (no scope; a key may name only its own team in teamId). ' +
+  'Changes nothing. ' +
   'Reads a search sentence into structured filters drawn only from the given vocabulary, plus release years, ' +
   'statuses, negations ("without", "not", "no", "excluding") and free-text words; every value comes with ' +
   'the words that produced it. The built-in parser works offline (case, accents, plurals, small typos, ' +

@@ -28,8 +28,11 @@ export const ALBUM_EVENTS = {
     description: "An album's fields changed; `changes` holds each field given, with its new value.",
     schema: Type.Object({
       ...ofAlbum,
+      // Its own name: a pick of Album would otherwise carry Album's title (and examples) into the document.
       changes: Type.Partial(Type.Pick(Album, ALBUM_FIELDS), {
+        title: 'AlbumChanges',
         description: 'The fields that were set, as GET /albums/{id} now shows them',
+        examples: [{ title: 'Night Drives (Deluxe)', upc: '012345678905' }],
       }),
     }),
     example: { albumId: 12, teamId: 7, changes: { title: 'Night Drives (Deluxe)', upc: '012345678905' } },

@@ -11,7 +11,42 @@ import {
   Uuid,
 } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
-import { AlbumCover } from './cover.schemas.ts';
+import { ALBUM_COVER_EXAMPLE, AlbumCover } from './cover.schemas.ts';
+
+const EXAMPLE_USER_ID = '0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b';
+/** Album 12 of team 7 in the examples. */
+const ALBUM_EXAMPLE = {
+  id: 12,
+  teamId: 7,
+  statusId: 'planning',
+  position: 0,
+  title: 'Night Drives',
+  artist: 'Luna Vale',
+  type: 'ep',
+  releaseDate: '2026-06-05',
+  label: 'Neon Harbor Records',
+  upc: '012345678905',
+  genre: 'Synthwave',
+  language: 'en',
+  tags: ['retro'],
+  notes: null,
+  coverFileId: 930,
+  trackCount: 2,
+  createdBy: EXAMPLE_USER_ID,
+  createdAt: '2026-03-15T10:00:00.000Z',
+  updatedAt: '2026-03-15T11:00:00.000Z',
+};
+const ALBUM_TRACKS_EXAMPLE = [
+  {
+    id: 101,
+    title: 'Night Drive',
+    artist: 'Luna Vale',
+    statusId: 'mixing',
+    position: 0,
+    durationSeconds: 214.6,
+  },
+  { id: 104, title: 'Glass Harbor', artist: null, statusId: 'idea', position: 1, durationSeconds: null },
+];
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -22,57 +57,84 @@ export const StatusId = Type.String({
   description: "An album status id of the team's status configuration",
 });
 
-export const Album = Type.Object({
-  id: Id,
-  teamId: Id,
-  statusId: Type.String(),
-  position: Type.Integer({ description: 'Order within its status column, from 0 without gaps' }),
-  title: Type.String(),
-  artist: Type.Union([Type.String(), Type.Null()]),
-  type: StringEnum(ALBUM_TYPES),
-  releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-  label: Type.Union([Type.String(), Type.Null()]),
-  upc: Type.Union([Type.String(), Type.Null()]),
-  genre: Type.Union([Type.String(), Type.Null()]),
-  language: Type.Union([Type.String(), Type.Null()]),
-  tags: Type.Array(Type.String()),
-  notes: Type.Union([Type.String(), Type.Null()]),
-  coverFileId: Type.Union([Id, Type.Null()], { description: 'The cover image; links on GET /albums/{id}' }),
-  trackCount: Type.Integer({ minimum: 0, description: 'Tracks on the album (soft-deleted tracks left out)' }),
-  createdBy: Type.Union([Uuid, Type.Null()]),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
-
-export const AlbumTrack = Type.Object({
-  id: Id,
-  title: Type.String(),
-  artist: Type.Union([Type.String(), Type.Null()]),
-  statusId: Type.String({ description: 'The track status (of the team that owns the track)' }),
-  position: Type.Integer({ description: 'Place on the album, from 0' }),
-  durationSeconds: Type.Union([Type.Number(), Type.Null()], {
-    description: 'Of the final version, else of the newest version; null while its audio is not read',
-  }),
-});
-
-export const AlbumDetail = Type.Composite([
-  Album,
-  Type.Object({
-    cover: Type.Union([AlbumCover, Type.Null()]),
-    tracks: Type.Array(AlbumTrack, { description: 'In album order' }),
-  }),
-]);
-
-export const AlbumPage = Type.Object({
-  items: Type.Array(Album),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
-  total: Type.Optional(
-    Type.Integer({
+export const Album = Type.Object(
+  {
+    id: Id,
+    teamId: Id,
+    statusId: Type.String(),
+    position: Type.Integer({ description: 'Order within its status column, from 0 without gaps' }),
+    title: Type.String(),
+    artist: Type.Union([Type.String(), Type.Null()]),
+    type: StringEnum(ALBUM_TYPES),
+    releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+    label: Type.Union([Type.String(), Type.Null()]),
+    upc: Type.Union([Type.String(), Type.Null()]),
+    genre: Type.Union([Type.String(), Type.Null()]),
+    language: Type.Union([Type.String(), Type.Null()]),
+    tags: Type.Array(Type.String()),
+    notes: Type.Union([Type.String(), Type.Null()]),
+    coverFileId: Type.Union([Id, Type.Null()], { description: 'The cover image; links on GET /albums/{id}' }),
+    trackCount: Type.Integer({
       minimum: 0,
-      description: 'Albums matching the filter; present with count=true, and when offset is given',
+      description: 'Tracks on the album (soft-deleted tracks left out)',
     }),
-  ),
-});
+    createdBy: Type.Union([Uuid, Type.Null()]),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: 'Album', examples: [ALBUM_EXAMPLE] },
+);
+
+export const AlbumTrack = Type.Object(
+  {
+    id: Id,
+    title: Type.String(),
+    artist: Type.Union([Type.String(), Type.Null()]),
+    statusId: Type.String({ description: 'The track status (of the team that owns the track)' }),
+    position: Type.Integer({ description: 'Place on the album, from 0' }),
+    durationSeconds: Type.Union([Type.Number(), Type.Null()], {
+      description: 'Of the final version, else of the newest version; null while its audio is not read',
+    }),
+  },
+  { title: 'AlbumTrack', examples: ALBUM_TRACKS_EXAMPLE },
+);
+
+export const AlbumDetail = Type.Composite(
+  [
+    Album,
+    Type.Object({
+      cover: Type.Union([AlbumCover, Type.Null()]),
+      tracks: Type.Array(AlbumTrack, { description: 'In album order' }),
+    }),
+  ],
+  {
+    title: 'AlbumDetail',
+    description: 'An album with its cover (signed links) and its tracks in album order',
+    examples: [{ ...ALBUM_EXAMPLE, cover: ALBUM_COVER_EXAMPLE, tracks: ALBUM_TRACKS_EXAMPLE }],
+  },
+);
+
+export const AlbumPage = Type.Object(
+  {
+    items: Type.Array(Album),
+    nextCursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'Cursor of the next page (pass it as `cursor`), null on the last page',
+    }),
+    total: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'Albums matching the filter; present with count=true, and when offset is given',
+      }),
+    ),
+  },
+  {
+    title: 'AlbumPage',
+    examples: [
+      { items: [ALBUM_EXAMPLE], nextCursor: null },
+      { items: [ALBUM_EXAMPLE], nextCursor: null, total: 1 },
+    ],
+  },
+);
 
 export const ALBUM_SORTS = ['updated', 'board'] as const;
 export type AlbumSort = (typeof ALBUM_SORTS)[number];
@@ -101,20 +163,37 @@ export const AlbumListQuery = Type.Object({
 
 export const TeamQuery = Type.Object({ teamId: Id });
 
-export const AlbumLinks = Type.Object({
-  albums: Type.Array(
-    Type.Object({
-      id: Id,
-      title: Type.String(),
-      statusId: Type.String(),
-      trackIds: Type.Array(Id, { description: 'In album order' }),
+export const AlbumLinks = Type.Object(
+  {
+    albums: Type.Array(
+      Type.Object({
+        id: Id,
+        title: Type.String(),
+        statusId: Type.String(),
+        trackIds: Type.Array(Id, { description: 'In album order' }),
+      }),
+      { description: 'Every album of the team, by title' },
+    ),
+    tracks: Type.Array(Type.Object({ id: Id, albumIds: Type.Array(Id) }), {
+      description: 'Every track on at least one album of the team, by id',
     }),
-    { description: 'Every album of the team, by title' },
-  ),
-  tracks: Type.Array(Type.Object({ id: Id, albumIds: Type.Array(Id) }), {
-    description: 'Every track on at least one album of the team, by id',
-  }),
-});
+  },
+  {
+    title: 'AlbumLinks',
+    examples: [
+      {
+        albums: [
+          { id: 12, title: 'Night Drives', statusId: 'planning', trackIds: [101, 104] },
+          { id: 15, title: 'Summer Singles', statusId: 'idea', trackIds: [101] },
+        ],
+        tracks: [
+          { id: 101, albumIds: [12, 15] },
+          { id: 104, albumIds: [12] },
+        ],
+      },
+    ],
+  },
+);
 
 const fields = {
   artist: Nullable(Text(200)),
@@ -133,29 +212,62 @@ const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 
 const Optional = Type.Partial(Type.Object(fields));
 
-export const CreateAlbumBody = Type.Object({
-  title: Title,
-  teamId: Id,
-  ...Optional.properties,
-});
+export const CreateAlbumBody = Type.Object(
+  {
+    title: Title,
+    teamId: Id,
+    ...Optional.properties,
+  },
+  {
+    title: 'AlbumCreate',
+    examples: [
+      { title: 'Night Drives', teamId: 7, artist: 'Luna Vale', type: 'ep', releaseDate: '2026-06-05' },
+    ],
+  },
+);
 
 export const AlbumPatchBody = Type.Partial(Type.Object({ title: Title, ...fields }), {
+  title: 'AlbumUpdate',
   minProperties: 1,
   description: 'Only the fields given change; null clears a field',
+  examples: [{ title: 'Night Drives (Deluxe)', upc: '012345678905', notes: null }],
 });
 
-export const StatusBody = Type.Object({ status: StatusId });
+export const StatusBody = Type.Object(
+  { status: StatusId },
+  { title: 'AlbumStatusChange', examples: [{ status: 'in_production' }] },
+);
 
 export const AlbumReorderBody = withOlderNames(
-  Type.Object({
-    statusId: StatusId,
-    albumOrders: Type.Array(Type.Object({ albumId: Id, order: Type.Integer({ minimum: 0 }) }), {
-      minItems: 1,
-      maxItems: 1000,
-      description: 'Every album of the status, each once, with its new order',
-    }),
-  }),
+  Type.Object(
+    {
+      statusId: StatusId,
+      albumOrders: Type.Array(Type.Object({ albumId: Id, order: Type.Integer({ minimum: 0 }) }), {
+        minItems: 1,
+        maxItems: 1000,
+        description: 'Every album of the status, each once, with its new order',
+      }),
+    },
+    {
+      title: 'AlbumReorder',
+      examples: [
+        {
+          statusId: 'planning',
+          albumOrders: [
+            { albumId: 15, order: 0 },
+            { albumId: 12, order: 1 },
+          ],
+        },
+      ],
+    },
+  ),
   { status_id: 'statusId', album_orders: 'albumOrders' },
 );
 
-export const AlbumOrder = Type.Object({ statusId: Type.String(), albumIds: Type.Array(Id) });
+export const AlbumOrder = Type.Object(
+  {
+    statusId: Type.String(),
+    albumIds: Type.Array(Id, { description: 'The albums of the status in their new order' }),
+  },
+  { title: 'AlbumReorderResult', examples: [{ statusId: 'planning', albumIds: [15, 12] }] },
+);

@@ -14,6 +14,7 @@ export async function appVersionRoutes(app: App) {
         operationId: 'appVersion.get',
         summary: 'The latest and the minimum supported app versions per platform',
         description:
+          'Any valid token: a session or an API key (no scope). Changes nothing. ' +
           'Set by the APP_VERSION_LATEST_* and APP_VERSION_MINIMUM_* variables (IOS, ANDROID, WEB) and ' +
           'APP_UPDATE_URL; a value not configured is null.',
         response: { 200: AppVersion },

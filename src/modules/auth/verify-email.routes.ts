@@ -1,6 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
-import { NoContent } from '../../shared/schemas.ts';
+import { errorResponse, NoContent } from '../../shared/schemas.ts';
 import { TokenBody, VerifiedEmail } from './auth.schemas.ts';
 import { VERIFICATION_MAILS_PER_HOUR, VERIFY_EMAIL_TTL_HOURS } from './email-verification.ts';
 
@@ -16,13 +16,20 @@ export async function verifyEmailRoutes(app: App) {
         operationId: 'auth.verifyEmail',
         summary: 'Verify an address with the token of its mailed link',
         description:
+          'Anonymous (no session needed: the token is the capability). ' +
           'The token of a `/verify-email?token=` link: the one mailed at sign-up (or by /auth/verify-email/resend) ' +
           'marks the address verified; the one mailed by POST /user/email moves the account to the new address ' +
-          '(409 when another account has it by then) and sends a notice to the former one. No session is needed: ' +
-          `the token is the capability. Each token works once, for ${VERIFY_EMAIL_TTL_HOURS} hours, and only ` +
+          '(409 `conflict` when another account has it by then) and sends a notice to the former one. ' +
+          `Each token works once, for ${VERIFY_EMAIL_TTL_HOURS} hours, and only ` +
           'while it is the newest of its kind; a used, expired, replaced or unknown token gets 400 `invalid_token`.',
         body: TokenBody,
-        response: { 200: VerifiedEmail },
+        response: {
+          200: VerifiedEmail,
+          400: errorResponse(
+            'validation_failed, invalid_json, or invalid_token (used, expired, replaced or unknown)',
+          ),
+          409: errorResponse('conflict: another account has the new address by now'),
+        },
       },
     },
     async (request) => verification.verify(request.body.token),
@@ -36,9 +43,14 @@ export async function verifyEmailRoutes(app: App) {
         operationId: 'auth.verifyEmail.resend',
         summary: 'Mail a fresh verification link to the signed-in user’s address',
         description:
-          'Earlier links stop working. 409 when the address is already verified; past ' +
+          'Session tokens only (an API key gets 403 `session_required`). Mails a new `/verify-email?token=` ' +
+          "link to the account's address; earlier links stop working. 409 `conflict` when the address is " +
+          'already verified; past ' +
           `${VERIFICATION_MAILS_PER_HOUR} requests an hour, 429 with Retry-After.`,
-        response: { 204: NoContent },
+        response: {
+          204: NoContent,
+          409: errorResponse('conflict: the address is already verified'),
+        },
       },
     },
     async (request, reply) => {

@@ -64,26 +64,50 @@ const UserLink = Nullable({
     'team) or who lets others find them (preference discoverable)',
 });
 
+/** The contact the examples of the area show (team 7). */
+export const EXAMPLE_CONTACT = {
+  id: 12,
+  teamId: 7,
+  name: 'Maya Okafor',
+  email: 'maya@okafor.example',
+  phone: '+4930123456',
+  company: 'Okafor Sync',
+  role: 'Music supervisor',
+  networks: [{ network: 'instagram', handle: 'mayaokafor' }],
+  tags: ['sync', 'berlin'],
+  groupIds: [3],
+  leadStatus: 'negotiating',
+  notes: 'Looking for moody synth tracks for a trailer.',
+  userId: null,
+  createdAt: '2026-03-02T11:00:00.000Z',
+  updatedAt: '2026-03-14T09:30:00.000Z',
+};
+
 /** A contact as every answer shows it. */
 export const Contact = Type.Object(
   {
     id: Id,
     teamId: Id,
     name: Type.String(),
-    email: Nullable(Type.String()),
-    phone: Nullable(Type.String({ description: 'E.164' })),
+    email: Nullable(Type.String({ description: 'Lower case; unique in the team' })),
+    phone: Nullable(Type.String({ description: 'E.164 (+4930123456)' })),
     company: Nullable(Type.String()),
     role: Nullable(Type.String()),
-    networks: Type.Array(Type.Object({ network: Type.String(), handle: Type.String() })),
+    networks: Type.Array(
+      Type.Object({
+        network: Type.String({ description: 'Lower case (instagram, tiktok, ...)' }),
+        handle: Type.String({ description: 'As given' }),
+      }),
+    ),
     tags: Type.Array(Type.String()),
     groupIds: Type.Array(Id, { description: 'Ascending' }),
     leadStatus: LeadStatus,
     notes: Nullable(Type.String()),
-    userId: Nullable(Uuid),
+    userId: Nullable({ ...Uuid, description: 'The platform user this contact is, if linked' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'A person or company the team works with' },
+  { title: 'Contact', description: 'A person or company the team works with', examples: [EXAMPLE_CONTACT] },
 );
 
 /** The writable fields, as create and patch take them. */
@@ -123,16 +147,37 @@ export const CreateContactBody = withOlderNames(
         }),
       ).properties,
     },
-    { description: 'leadStatus defaults to new; lists to empty; the other fields to null' },
+    {
+      title: 'ContactCreate',
+      description:
+        'leadStatus defaults to new; lists to empty; the other fields to null. phoneCountry is read only with ' +
+        'phone (alone it is 400).',
+      examples: [
+        {
+          teamId: 7,
+          name: 'Maya Okafor',
+          email: 'maya@okafor.example',
+          phone: '030 123456',
+          phoneCountry: 'DE',
+          company: 'Okafor Sync',
+          role: 'Music supervisor',
+          networks: [{ network: 'instagram', handle: '@mayaokafor' }],
+          tags: ['sync', 'berlin'],
+          groupIds: [3],
+        },
+      ],
+    },
   ),
   { team_id: 'teamId' },
 );
 
 export const ContactPatchBody = Type.Partial(Type.Object(fields), {
   minProperties: 1,
+  title: 'ContactUpdate',
   description:
-    'Only the fields given change; null clears email, phone, company, role, notes or userId; networks, tags ' +
-    'and groupIds replace the whole list',
+    'Only the fields given change (at least one); null clears email, phone, company, role, notes or userId; ' +
+    'networks, tags and groupIds replace the whole list; phoneCountry is read only with phone',
+  examples: [{ leadStatus: 'won', notes: 'Signed the sync deal for Night Drive.' }],
 });
 
 export const ListQuery = Type.Object({
@@ -160,16 +205,37 @@ export const ResolveQuery = Type.Object({
 
 export const LeadStatusQuery = Type.Object({ teamId: Id, contactId: Id });
 
-export const LeadStatusHistory = Type.Object({
-  contactId: Id,
-  leadStatus: LeadStatus,
-  history: Type.Array(
-    Type.Object({
-      from: Nullable({ ...LeadStatus, description: 'null: the status the contact was created with' }),
-      to: LeadStatus,
-      changedAt: Timestamp,
-      changedBy: Nullable({ ...Uuid, description: 'The user; null when an API key made the change' }),
-    }),
-    { description: 'Oldest first: the status at creation, then every change (the last 500)' },
-  ),
-});
+export const LeadStatusHistory = Type.Object(
+  {
+    contactId: Id,
+    leadStatus: LeadStatus,
+    history: Type.Array(
+      Type.Object({
+        from: Nullable({ ...LeadStatus, description: 'null: the status the contact was created with' }),
+        to: LeadStatus,
+        changedAt: Timestamp,
+        changedBy: Nullable({ ...Uuid, description: 'The user; null when an API key made the change' }),
+      }),
+      { description: 'Oldest first: the status at creation, then every change (the last 500)' },
+    ),
+  },
+  {
+    title: 'ContactLeadStatusHistory',
+    description: "A contact's lead status and how it got there",
+    examples: [
+      {
+        contactId: 12,
+        leadStatus: 'negotiating',
+        history: [
+          {
+            from: null,
+            to: 'new',
+            changedAt: '2026-03-02T11:00:00.000Z',
+            changedBy: '0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b',
+          },
+          { from: 'new', to: 'negotiating', changedAt: '2026-03-14T09:30:00.000Z', changedBy: null },
+        ],
+      },
+    ],
+  },
+);

@@ -36,7 +36,9 @@ export async function filesRoutes(app: App) {
           operationId: 'files.upload',
           summary: 'Upload the bytes of a file to a signed upload URL',
           description:
-            'Send the bytes as the body with the headers the upload URL came with. The URL is bound to one ' +
+            'No bearer token: the signed `token` of the URL is the authority (403 invalid_signature when it ' +
+            'does not verify, url_expired once it expired; 404 with S3 storage, whose URLs point at the ' +
+            'bucket). Send the bytes as the body with the headers the upload URL came with. The URL is bound to one ' +
             'key, one content type and a maximum (or exact) size, and expires. An upload without an announced ' +
             "size takes the team's quota as its bytes arrive: a PUT that passes the free bytes (quota minus used " +
             'bytes and what other open uploads hold) is refused (413 quota_exceeded) and stores nothing; its ' +
@@ -85,7 +87,9 @@ export async function filesRoutes(app: App) {
           'Supports `Range: bytes=a-b` (206 with Content-Range), `If-Range`, and `If-None-Match` (304). ' +
           'Content-Disposition names the file (inline or attachment, as the URL was issued). Some URLs ' +
           '(e.g. the stream URL of a version’s audio) are marked: fetching one from its first byte is ' +
-          'recorded (a play); with S3 storage they answer 302 to the bucket.',
+          'recorded (a play); with S3 storage they answer 302 to the bucket. No bearer token: the signed ' +
+          '`token` of the URL is the authority (403 invalid_signature or url_expired; 404 when the file is ' +
+          'gone). Changes nothing but the play a marked URL records.',
         querystring: SignedTokenQuery,
         response: {
           200: BinaryResponse('The whole file'),

@@ -21,11 +21,24 @@ export const UploadBody = Type.Unsafe<unknown>({
   },
 });
 
-export const UploadResult = Type.Object({
-  key: Type.String(),
-  size: Type.Integer({ minimum: 0 }),
-  etag: Type.String(),
-});
+export const UploadResult = Type.Object(
+  {
+    key: Type.String({ description: 'The key of the upload, as the upload URL answered it' }),
+    size: Type.Integer({ minimum: 0, description: 'Bytes stored' }),
+    etag: Type.String({ description: 'Entity tag of the stored bytes (also sent as the ETag header)' }),
+  },
+  {
+    title: 'FileUploadResult',
+    description: 'The bytes were stored; register the upload with the endpoint that issued the URL',
+    examples: [
+      {
+        key: 'pending/7/3f2c9a1e-5b7d-4c8e-9a0b-1c2d3e4f5a6b',
+        size: 41_203_712,
+        etag: '"9b2cf535f27731c974343645a3985328"',
+      },
+    ],
+  },
+);
 
 /** A binary body answer: the file, or the requested byte range of it. */
 export const BinaryResponse = (description: string) => ({
@@ -34,6 +47,27 @@ export const BinaryResponse = (description: string) => ({
 });
 
 export const FileKindSchema = Type.Union(FILE_KIND_VALUES.map((k) => Type.Literal(k)));
+
+/** The facts of a 3 min 34 s 24-bit stereo WAVE bounce, as the examples of the document show them. */
+export const AUDIO_FACTS_EXAMPLE = {
+  durationSeconds: 214.6,
+  sampleRate: 48_000,
+  channels: 2,
+  bitsPerSample: 24,
+  bitrate: 2_304_000,
+  codec: 'PCM',
+  container: 'WAVE',
+  lossless: true,
+};
+
+/** A waveform whose peaks are ready (four buckets, for brevity). */
+export const PEAKS_EXAMPLE = {
+  status: 'ready',
+  bucketCount: 4,
+  durationSeconds: 214.6,
+  min: [-0.42, -0.88, -0.91, -0.37],
+  max: [0.45, 0.9, 0.93, 0.35],
+};
 
 export const AudioFacts = Type.Object(
   {
@@ -46,7 +80,11 @@ export const AudioFacts = Type.Object(
     container: Type.String({ description: 'E.g. WAVE, FLAC, MPEG, M4A/isom, Ogg' }),
     lossless: Type.Boolean(),
   },
-  { description: 'Read from the file itself when it was registered' },
+  {
+    title: 'AudioFacts',
+    description: 'Read from the file itself when it was registered',
+    examples: [AUDIO_FACTS_EXAMPLE],
+  },
 );
 
 const PeaksStatusSchema = Type.Union(
@@ -57,19 +95,28 @@ const PeaksStatusSchema = Type.Union(
 );
 
 /** The waveform of a file: its state, and the peaks themselves where the answer includes them. */
-export const Peaks = Type.Object({
-  status: PeaksStatusSchema,
-  reason: Type.Optional(Type.String()),
-  message: Type.Optional(Type.String()),
-  bucketCount: Type.Optional(Type.Integer()),
-  durationSeconds: Type.Optional(Type.Number()),
-  min: Type.Optional(
-    Type.Array(Type.Number(), { description: 'Per bucket, the lowest sample of any channel (-1..1)' }),
-  ),
-  max: Type.Optional(
-    Type.Array(Type.Number(), { description: 'Per bucket, the highest sample of any channel (-1..1)' }),
-  ),
-});
+export const Peaks = Type.Object(
+  {
+    status: PeaksStatusSchema,
+    reason: Type.Optional(Type.String({ description: 'Why computing the peaks failed (status failed)' })),
+    message: Type.Optional(Type.String()),
+    bucketCount: Type.Optional(Type.Integer({ description: 'Number of buckets in min and max' })),
+    durationSeconds: Type.Optional(Type.Number({ description: 'Seconds of audio the buckets cover' })),
+    min: Type.Optional(
+      Type.Array(Type.Number(), { description: 'Per bucket, the lowest sample of any channel (-1..1)' }),
+    ),
+    max: Type.Optional(
+      Type.Array(Type.Number(), { description: 'Per bucket, the highest sample of any channel (-1..1)' }),
+    ),
+  },
+  {
+    title: 'WaveformPeaks',
+    description:
+      'The waveform state of a file; `bucketCount`, `durationSeconds`, `min` and `max` only where the answer ' +
+      'carries the peaks themselves and they are ready',
+    examples: [PEAKS_EXAMPLE, { status: 'pending' }],
+  },
+);
 
 /** The upload-URL fields every upload endpoint answers, with the key under the name its endpoint uses. */
 export function UploadTicketFields<K extends string>(keyField: K, keyDescription: string) {
@@ -124,19 +171,25 @@ export const UploadMediaType = Type.String({
 });
 
 /** Body asking for the upload URL of a cover in a library of covers (track covers, tour covers). */
-export const CreateCoverBody = Type.Object({
-  fileName: UploadFileName,
-  fileSize: Type.Optional(UploadFileSize),
-  mediaType: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 255,
-      description:
-        'An image type (`image/png`, `image/jpeg`, `image/webp`, `image/gif`, `image/avif`) or `image`; ' +
-        'told from the file name when left out',
-    }),
-  ),
-});
+export const CreateCoverBody = Type.Object(
+  {
+    fileName: UploadFileName,
+    fileSize: Type.Optional(UploadFileSize),
+    mediaType: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description:
+          'An image type (`image/png`, `image/jpeg`, `image/webp`, `image/gif`, `image/avif`) or `image`; ' +
+          'told from the file name when left out',
+      }),
+    ),
+  },
+  {
+    title: 'CoverUploadCreate',
+    examples: [{ fileName: 'night-drives-cover.png', fileSize: 482_113, mediaType: 'image/png' }],
+  },
+);
 
 /** Body of an endpoint that registers an upload by the key its upload URL answered. */
 export const RegisterUploadBody = Type.Object({

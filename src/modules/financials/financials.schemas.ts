@@ -15,6 +15,22 @@ export const Currency = Type.String({
   description: 'ISO 4217 code: three capital letters (EUR, USD, GBP, ...)',
 });
 
+/** An entry as the examples of the area show it (team 7, a sync fee from contact 12). */
+export const EXAMPLE_ENTRY = {
+  id: 42,
+  teamId: 7,
+  isIncome: true,
+  amount: 1250.5,
+  currency: 'EUR',
+  occurredOn: '2026-03-14',
+  category: 'Sync licensing',
+  description: 'Trailer placement, "Night Drive"',
+  contactId: 12,
+  status: 'confirmed',
+  createdAt: '2026-03-14T09:30:00.000Z',
+  updatedAt: '2026-03-14T09:30:00.000Z',
+};
+
 const Status = StringEnum(FINANCIAL_STATUSES, {
   description: 'confirmed entries count in the summary; pending, declined and lost are seen in the pipeline',
 });
@@ -25,8 +41,10 @@ export const Entry = Type.Object(
     id: Id,
     teamId: Id,
     isIncome: Type.Boolean({ description: 'true: income; false: expense' }),
-    amount: Type.Number({ description: 'Above 0, two decimals; stored exactly (NUMERIC)' }),
-    currency: Type.String({ description: 'ISO 4217 code' }),
+    amount: Type.Number({
+      description: 'Above 0, at most two decimals (1250.5 is 1250.50); stored exactly (NUMERIC)',
+    }),
+    currency: Type.String({ description: 'ISO 4217 code: three capital letters (EUR, USD, GBP, ...)' }),
     occurredOn: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
     category: Nullable(Type.String()),
     description: Nullable(Type.String()),
@@ -35,7 +53,7 @@ export const Entry = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'A financial entry of a team' },
+  { title: 'FinancialEntry', description: 'A financial entry of a team', examples: [EXAMPLE_ENTRY] },
 );
 
 /** The fields a client writes on an entry (create, import rows, patch). */
@@ -55,7 +73,18 @@ const fields = {
 
 const defaults =
   'currency defaults to EUR, occurredOn to today (UTC), status to confirmed; category, description and ' +
-  'contactId to null.';
+  'contactId to null. amount: above 0 with at most two decimals (more is 400 validation_failed).';
+
+const EXAMPLE_INPUT = {
+  isIncome: true,
+  amount: 1250.5,
+  currency: 'EUR',
+  occurredOn: '2026-03-14',
+  category: 'Sync licensing',
+  description: 'Trailer placement, "Night Drive"',
+  contactId: 12,
+  status: 'confirmed',
+};
 
 /** One entry of a create body or of an import, without its team. */
 export const EntryInput = Type.Object(
@@ -73,32 +102,59 @@ export const EntryInput = Type.Object(
       }),
     ).properties,
   },
-  { description: defaults },
+  { title: 'FinancialEntryInput', description: defaults, examples: [EXAMPLE_INPUT] },
 );
 
 export const CreateEntryBody = Type.Object(
   { teamId: Id, ...EntryInput.properties },
-  { description: defaults },
+  { title: 'FinancialEntryCreate', description: defaults, examples: [{ teamId: 7, ...EXAMPLE_INPUT }] },
 );
 
 export const EntryPatchBody = Type.Partial(Type.Object(fields), {
   minProperties: 1,
-  description: 'Only the fields given change; null clears category, description or contactId',
+  title: 'FinancialEntryUpdate',
+  description:
+    'Only the fields given change (at least one); null clears category, description or contactId. amount: ' +
+    'above 0 with at most two decimals.',
+  examples: [{ status: 'pending', amount: 980 }],
 });
 
-export const ImportBody = Type.Object({
-  teamId: Id,
-  entries: Type.Array(EntryInput, {
-    minItems: 1,
-    maxItems: MAX_IMPORT_ENTRIES,
-    description: `1 to ${MAX_IMPORT_ENTRIES} entries, each the create body without teamId`,
-  }),
-});
+export const ImportBody = Type.Object(
+  {
+    teamId: Id,
+    entries: Type.Array(EntryInput, {
+      minItems: 1,
+      maxItems: MAX_IMPORT_ENTRIES,
+      description: `1 to ${MAX_IMPORT_ENTRIES} entries, each the create body without teamId`,
+    }),
+  },
+  {
+    title: 'FinancialImport',
+    examples: [
+      {
+        teamId: 7,
+        entries: [
+          EXAMPLE_INPUT,
+          {
+            isIncome: false,
+            amount: 320,
+            currency: 'EUR',
+            occurredOn: '2026-03-02',
+            category: 'Studio hire',
+          },
+        ],
+      },
+    ],
+  },
+);
 
-export const ImportResult = Type.Object({
-  imported: Type.Integer({ minimum: 1, description: 'How many entries were created' }),
-  ids: Type.Array(Id, { description: 'The ids of the created entries, ascending' }),
-});
+export const ImportResult = Type.Object(
+  {
+    imported: Type.Integer({ minimum: 1, description: 'How many entries were created' }),
+    ids: Type.Array(Id, { description: 'The ids of the created entries, ascending' }),
+  },
+  { title: 'FinancialImportResult', examples: [{ imported: 2, ids: [43, 44] }] },
+);
 
 const DateRange = {
   from: Type.Optional({ ...CalendarDate, description: 'Only entries that occurred on this day or later' }),
@@ -122,32 +178,63 @@ export const SummaryQuery = Type.Object({ teamId: Id, ...DateRange });
 
 export const CurrencyTotals = Type.Object(
   {
-    currency: Type.String(),
+    currency: Type.String({ description: 'ISO 4217 code' }),
     income: Type.Number({ description: 'Sum of income, two decimals' }),
     expense: Type.Number({ description: 'Sum of expenses, two decimals' }),
     net: Type.Number({ description: 'income - expense (negative when more went out)' }),
     count: Type.Integer({ minimum: 0, description: 'Entries summed' }),
   },
-  { description: 'Sums of one currency' },
+  {
+    title: 'FinancialCurrencyTotals',
+    description: 'Sums of one currency',
+    examples: [{ currency: 'EUR', income: 1250.5, expense: 320, net: 930.5, count: 2 }],
+  },
 );
+
+const EXAMPLE_TOTALS = { currency: 'EUR', income: 1250.5, expense: 320, net: 930.5, count: 2 };
 const TotalsList = Type.Array(CurrencyTotals, { description: 'One row per currency, by code' });
 
-export const Summary = Type.Object({
-  teamId: Id,
-  from: Nullable(Type.String({ format: 'date' })),
-  to: Nullable(Type.String({ format: 'date' })),
-  totals: TotalsList,
-  months: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM' }), totals: TotalsList }), {
-    description: 'Months with at least one confirmed entry, oldest first',
-  }),
-  categories: Type.Array(
-    Type.Object({
-      category: Nullable(Type.String({ description: 'null: entries without a category' })),
-      totals: TotalsList,
+export const Summary = Type.Object(
+  {
+    teamId: Id,
+    from: Nullable(Type.String({ format: 'date', description: 'The from of the query, if any' })),
+    to: Nullable(Type.String({ format: 'date', description: 'The to of the query, if any' })),
+    totals: TotalsList,
+    months: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM' }), totals: TotalsList }), {
+      description: 'Months with at least one confirmed entry, oldest first',
     }),
-    { description: 'By category name; entries without a category last' },
-  ),
-});
+    categories: Type.Array(
+      Type.Object({
+        category: Nullable(Type.String({ description: 'null: entries without a category' })),
+        totals: TotalsList,
+      }),
+      { description: 'By category name; entries without a category last' },
+    ),
+  },
+  {
+    title: 'FinancialSummary',
+    description: "Totals of a team's confirmed entries; currencies are never added together",
+    examples: [
+      {
+        teamId: 7,
+        from: '2026-03-01',
+        to: '2026-03-31',
+        totals: [EXAMPLE_TOTALS],
+        months: [{ month: '2026-03', totals: [EXAMPLE_TOTALS] }],
+        categories: [
+          {
+            category: 'Studio hire',
+            totals: [{ currency: 'EUR', income: 0, expense: 320, net: -320, count: 1 }],
+          },
+          {
+            category: 'Sync licensing',
+            totals: [{ currency: 'EUR', income: 1250.5, expense: 0, net: 1250.5, count: 1 }],
+          },
+        ],
+      },
+    ],
+  },
+);
 
 export const PipelineQuery = Type.Object({
   teamId: Id,
@@ -155,12 +242,26 @@ export const PipelineQuery = Type.Object({
   ...PageQuery,
 });
 
-export const Pipeline = Type.Object({
-  status: Status,
-  totals: TotalsList,
-  items: Type.Array(Entry),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
-});
+export const Pipeline = Type.Object(
+  {
+    status: Status,
+    totals: TotalsList,
+    items: Type.Array(Entry),
+    nextCursor: Type.Union([Type.String(), Type.Null()]),
+  },
+  {
+    title: 'FinancialPipeline',
+    description: 'A page of the entries with one status, and the totals of all of them per currency',
+    examples: [
+      {
+        status: 'pending',
+        totals: [{ currency: 'EUR', income: 1250.5, expense: 0, net: 1250.5, count: 1 }],
+        items: [{ ...EXAMPLE_ENTRY, status: 'pending' }],
+        nextCursor: null,
+      },
+    ],
+  },
+);
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -2,7 +2,7 @@ import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
 import { Pipeline, PipelineQuery, Summary, SummaryQuery } from './financials.schemas.ts';
-import { read } from './route-auth.ts';
+import { read, WHO_READS } from './route-auth.ts';
 
 const EXACTNESS =
   'Sums are computed by the database in NUMERIC (exact) and answered as JSON numbers with two decimals; ' +
@@ -21,7 +21,8 @@ export async function financialReportsRoutes(app: App) {
         operationId: 'financials.summary',
         summary: "Totals of a team's confirmed entries per currency, per month and per category",
         description:
-          'Only confirmed entries count (pending, declined and lost are in the pipeline). totals: one row per ' +
+          `${WHO_READS} Only confirmed entries count (pending, declined and lost are in the pipeline); from ` +
+          'and to are inclusive dates on occurredOn (from after to is 400). totals: one row per ' +
           'currency {currency, income, expense, net, count}; months: {month: YYYY-MM, totals} for each month ' +
           'with entries, oldest first; categories: {category, totals} by name, entries without a category ' +
           `(category null) last. Amounts of different currencies are never added together. ${EXACTNESS}`,
@@ -40,7 +41,7 @@ export async function financialReportsRoutes(app: App) {
         operationId: 'financials.pipeline',
         summary: 'Entries of one status (pending by default) and their totals per currency',
         description:
-          'totals cover every entry with the status; items are a page of them, newest occurredOn first ' +
+          `${WHO_READS} totals cover every entry with the status; items are a page of them, newest occurredOn first ` +
           `(extension: limit and cursor, as in lists). ${EXACTNESS}`,
         querystring: PipelineQuery,
         response: { 200: Pipeline },

@@ -4,8 +4,15 @@ import { principalOf } from '../../plugins/auth.ts';
 import { CSV_CELL_RULES } from '../../shared/csv.ts';
 import { amountCheck, amountsOfEntries } from './amount-check.ts';
 import { CSV_COLUMNS } from './export-formats.ts';
-import { Entry, ExportQuery, ImportBody, ImportResult, MAX_IMPORT_ENTRIES } from './financials.schemas.ts';
-import { read, write } from './route-auth.ts';
+import {
+  Entry,
+  EXAMPLE_ENTRY,
+  ExportQuery,
+  ImportBody,
+  ImportResult,
+  MAX_IMPORT_ENTRIES,
+} from './financials.schemas.ts';
+import { read, WHO_READS, WHO_WRITES, write } from './route-auth.ts';
 
 /** An import of 5,000 entries with long descriptions is larger than an ordinary request. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -18,7 +25,12 @@ const ExportResponse = {
     'as the API shows it, amount written with its two decimals. Newest occurredOn first; streamed.',
   content: {
     'text/csv': { schema: { type: 'string', description: 'CSV with a header row' } },
-    'application/json': { schema: Type.Object({ items: Type.Array(Entry) }) },
+    'application/json': {
+      schema: Type.Object(
+        { items: Type.Array(Entry) },
+        { title: 'FinancialExport', examples: [{ items: [EXAMPLE_ENTRY] }] },
+      ),
+    },
   },
 };
 
@@ -34,7 +46,8 @@ export async function financialTransfersRoutes(app: App) {
         operationId: 'financials.export',
         summary: "Export a team's entries as CSV or JSON, streamed",
         description:
-          'Every status; from and to are inclusive dates on occurredOn. The file is written while it is ' +
+          `${WHO_READS} Every status; from and to are inclusive dates on occurredOn (from after to is 400). ` +
+          'The file is written while it is ' +
           'read from the database, a batch at a time, so any number of entries takes the same memory. ' +
           'Entries changed during a long export may or may not be in it.',
         querystring: ExportQuery,
@@ -62,7 +75,8 @@ export async function financialTransfersRoutes(app: App) {
         operationId: 'financials.import',
         summary: `Create up to ${MAX_IMPORT_ENTRIES} entries at once, all or nothing`,
         description:
-          'Each entry is the create body without teamId, with the same defaults. Every bad row is named in ' +
+          `${WHO_WRITES} Each entry is the create body without teamId, with the same rules and defaults ` +
+          '(the body may be up to 16 MiB). Runs at once (201, not a job). Every bad row is named in ' +
           'one 400 answer (details[].path such as /body/entries/17/amount) and then nothing is created. ' +
           'Answers {imported, ids}. Emits one webhook event, financial.import.completed {teamId, count}, ' +
           'not one per entry.',

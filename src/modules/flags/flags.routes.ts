@@ -14,6 +14,7 @@ export async function flagsRoutes(app: App) {
         operationId: 'flags.get',
         summary: 'The feature flags of the signed-in user',
         description:
+          'Session tokens only (an API key gets 403 `session_required`). Changes nothing. ' +
           'From FEATURE_FLAGS, e.g. `newEditor=true,legacyExport=false,stemSplitter=pro|label|enterprise`: a ' +
           'flag is on or off for everyone, or on for a user who belongs to at least one team on one of the ' +
           'listed plans. Every configured flag is in the answer; a flag not configured is absent.',

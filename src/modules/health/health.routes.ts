@@ -2,11 +2,22 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../app-types.ts';
 import { auth } from '../../plugins/auth.ts';
 
-const Health = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
-  version: Type.String(),
-  database: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-});
+const Health = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], {
+      description: 'degraded when the database does not answer (then the status code is 503)',
+    }),
+    version: Type.String({ description: 'The version of the running service' }),
+    database: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  },
+  {
+    title: 'Health',
+    examples: [
+      { status: 'ok', version: '0.1.0', database: 'ok' },
+      { status: 'degraded', version: '0.1.0', database: 'unavailable' },
+    ],
+  },
+);
 
 export async function healthRoutes(app: App) {
   app.get(
@@ -16,7 +27,11 @@ export async function healthRoutes(app: App) {
       schema: {
         operationId: 'health.get',
         summary: 'Liveness and database reachability',
-        response: { 200: Health, 503: Health },
+        description:
+          'Anonymous (no token). 200 with `status: ok` when the database answers a ping; 503 with ' +
+          '`status: degraded` and `database: unavailable` when it does not (the process stays up and ' +
+          'recovers). Changes nothing. For orchestrators, /livez and /readyz are the probes to use.',
+        response: { 200: Health, 503: { ...Health, description: 'The database does not answer' } },
       },
     },
     async (_request, reply) => {

@@ -15,6 +15,7 @@ export async function inboxRoutes(app: App) {
         operationId: 'inbox.get',
         summary: 'What waits for your action across your teams',
         description:
+          'Session token only (an API key gets 403 `session_required`). ' +
           'Open team invites to your address, invitations to organisations (to you, or to your address), ' +
           'reviews waiting for your decision, studio session invitations you ' +
           'have not answered (sessions not over), your follow-up tasks that are due, and chat messages ' +

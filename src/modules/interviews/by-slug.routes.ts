@@ -9,7 +9,7 @@ import {
   SlugParams,
   TeamSlugParams,
 } from './interviews.schemas.ts';
-import { anyToken, session } from './route-auth.ts';
+import { ANY_TOKEN, anyToken, MEMBERS, session } from './route-auth.ts';
 
 /** Interviews by slugs: `{a}` is a team's slug, `{b}` an interview's slug in that team. */
 export async function bySlugRoutes(app: App) {
@@ -22,6 +22,7 @@ export async function bySlugRoutes(app: App) {
       schema: {
         operationId: 'interviews.bySlug',
         summary: "One interview by its team's slug and its own, drafts included (members of the team)",
+        description: `${MEMBERS} An unknown team or interview slug is 404 alike. The same answer as GET /interviews/{id}.`,
         params: SlugParams,
         response: { 200: Interview },
       },
@@ -37,7 +38,8 @@ export async function bySlugRoutes(app: App) {
         operationId: 'interviews.public.list',
         summary: "A team's published interviews, most recently published first",
         description:
-          'Any valid token, of any team. Drafts never appear; ids, status and drafting dates are left out.',
+          `${ANY_TOKEN} Drafts never appear; ids, status and drafting dates are left out. An unknown team ` +
+          'slug is 404. Keyset pages.',
         params: TeamSlugParams,
         querystring: PagingQuery,
         response: { 200: PublicInterviewPage },
@@ -53,7 +55,7 @@ export async function bySlugRoutes(app: App) {
       schema: {
         operationId: 'interviews.public.get',
         summary: "One published interview by its team's slug and its own",
-        description: 'Any valid token, of any team. A draft is 404, as an unknown slug is.',
+        description: `${ANY_TOKEN} A draft is 404, as an unknown slug is.`,
         params: SlugParams,
         response: { 200: PublicInterview },
       },

@@ -10,7 +10,7 @@ import {
   TeamQuery,
   VideoPage,
 } from './interviews.schemas.ts';
-import { session } from './route-auth.ts';
+import { INTERVIEW_MEMBERS, MEMBERS, session } from './route-auth.ts';
 
 /** The parts of an interview on their own, and the team's question bank. */
 export async function interviewPartsRoutes(app: App) {
@@ -23,6 +23,7 @@ export async function interviewPartsRoutes(app: App) {
       schema: {
         operationId: 'interviews.articles.list',
         summary: "The interview's articles, in their order",
+        description: `${INTERVIEW_MEMBERS} The articles of GET /interviews/{id}, paged (keyset).`,
         params: IdParams,
         querystring: PagingQuery,
         response: { 200: ArticlePage },
@@ -38,6 +39,7 @@ export async function interviewPartsRoutes(app: App) {
       schema: {
         operationId: 'interviews.videos.list',
         summary: "The interview's videos, in their order",
+        description: `${INTERVIEW_MEMBERS} The videos of GET /interviews/{id}, paged (keyset).`,
         params: IdParams,
         querystring: PagingQuery,
         response: { 200: VideoPage },
@@ -53,6 +55,7 @@ export async function interviewPartsRoutes(app: App) {
       schema: {
         operationId: 'interviews.questions.list',
         summary: "The interview's questions and answers, in their order",
+        description: `${INTERVIEW_MEMBERS} The questions of GET /interviews/{id}, by position, paged (keyset).`,
         params: IdParams,
         querystring: PagingQuery,
         response: { 200: QuestionPage },
@@ -69,7 +72,7 @@ export async function interviewPartsRoutes(app: App) {
         operationId: 'interviews.questions.bank',
         summary: "The team's question bank: every question its interviews ask, most used first",
         description:
-          "One entry per question across the team's interviews, drafts included; questions that differ " +
+          `${MEMBERS} One entry per question across the team's interviews, drafts included; questions that differ ` +
           'only in letter case or spacing are one. uses counts the interviews that ask it; lastUsedAt is ' +
           'when it was last added to one of them (a question whose wording changes counts as added then); ' +
           'question is the wording of that latest asking. Ordered by uses, then lastUsedAt, newest first.',

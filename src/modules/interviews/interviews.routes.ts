@@ -9,7 +9,7 @@ import {
   ListQuery,
   ReplaceInterviewBody,
 } from './interviews.schemas.ts';
-import { session } from './route-auth.ts';
+import { INTERVIEW_MEMBERS, MEMBERS, session } from './route-auth.ts';
 
 const slugTaken = { 409: errorResponse('Another interview of the team has this slug') };
 
@@ -24,7 +24,9 @@ export async function interviewsRoutes(app: App) {
       schema: {
         operationId: 'interviews.list',
         summary: "List a team's interviews, newest first, drafts included",
-        description: 'status filters to drafts or published ones. Keyset pages: pass nextCursor as cursor.',
+        description:
+          `${MEMBERS} status filters to drafts or published ones. Newest first (by id); keyset pages: pass ` +
+          'nextCursor as cursor.',
         querystring: ListQuery,
         response: { 200: InterviewPage },
       },
@@ -43,9 +45,10 @@ export async function interviewsRoutes(app: App) {
         operationId: 'interviews.create',
         summary: 'Create an interview (a draft)',
         description:
-          'Without slug, the slug is made from the title (lower-case ASCII and hyphens; -2, -3, ... when ' +
+          `${MEMBERS} Without slug, the slug is made from the title (lower-case ASCII and hyphens; -2, -3, ... when ` +
           'the team has it already; "interview" when the title has no letters or digits). A slug given ' +
-          'that the team has already is 409. Publish with PUT.',
+          'that the team has already is 409 `conflict`. Links (articles, videos) must be http(s) URLs (400). ' +
+          'Publish with PUT. Records `interview.created` in the event log; no webhook.',
         body: CreateInterviewBody,
         response: { 201: Interview, ...slugTaken },
       },
@@ -61,6 +64,7 @@ export async function interviewsRoutes(app: App) {
       schema: {
         operationId: 'interviews.get',
         summary: 'One interview with its questions, articles and videos',
+        description: `${INTERVIEW_MEMBERS} Drafts included.`,
         params: IdParams,
         response: { 200: Interview },
       },
@@ -76,10 +80,13 @@ export async function interviewsRoutes(app: App) {
         operationId: 'interviews.replace',
         summary: "Replace an interview's fields; publish or unpublish it",
         description:
-          'title, intro, questions, articles and videos are replaced (left out: cleared); slug and status ' +
+          `${INTERVIEW_MEMBERS} title, intro, questions, articles and videos are replaced (left out: cleared); slug and status ` +
           'change only when given. Questions take the order given: one sent with its id keeps that id, one ' +
           'without is new, and questions left out are deleted. Publishing stamps publishedAt, which stays ' +
-          'while the interview stays published; going back to draft clears it.',
+          'while the interview stays published; going back to draft clears it. A question id that is not ' +
+          "one of the interview's, or sent twice, is 400; a slug the team has already is 409 `conflict`. " +
+          'Records `interview.updated`, `interview.published` or `interview.unpublished`; published ' +
+          'interviews show on the public paths at once.',
         params: IdParams,
         body: ReplaceInterviewBody,
         response: { 200: Interview, ...slugTaken },
@@ -95,6 +102,7 @@ export async function interviewsRoutes(app: App) {
       schema: {
         operationId: 'interviews.delete',
         summary: 'Delete an interview with its questions',
+        description: `${INTERVIEW_MEMBERS} It leaves the public paths at once. Records \`interview.deleted\`.`,
         params: IdParams,
         response: { 204: NoContent },
       },

@@ -50,6 +50,7 @@ export const operationsRoutes = fp(
         logLevel: QUIET,
         schema: {
           operationId: 'health.live',
+          tags: ['health'],
           summary: 'Liveness probe: the process is up',
           description:
             'Answers 200 while the process runs and its event loop turns; checks nothing else, so an orchestrator ' +
@@ -67,12 +68,13 @@ export const operationsRoutes = fp(
         logLevel: QUIET,
         schema: {
           operationId: 'health.ready',
+          tags: ['health'],
           summary: 'Readiness probe: the database and configured dependencies answer',
           description:
             'Checks the database, and Redis and the S3 file store when they are configured, each within 2 seconds. ' +
             '200 when every configured one answers; 503 naming the ones that failed (take the process out of the ' +
             'load balancer, do not restart it). Anonymous; not logged at info.',
-          response: { 200: Ready, 503: Ready },
+          response: { 200: Ready, 503: { ...Ready, description: 'A configured dependency did not answer' } },
         },
       },
       async (_request, reply) => {

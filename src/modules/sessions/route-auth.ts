@@ -11,3 +11,13 @@ export const signedUrlExtension = {
 export const sessionLinkExtension = {
   config: { auth: auth.session, extension: true, pathToken: 'token' },
 } as const;
+
+/** How every session-only operation of the area begins its description. */
+export const SESSION_ONLY = 'Session token only (an API key gets 403 `session_required`).';
+/** Who may read a session and what it holds, and what the others get. */
+export const READERS =
+  "Members of the session's team and participants who accepted read it; anyone else gets 404, as for a " +
+  'session that does not exist.';
+/** Who may change a session and what it holds. */
+export const MEMBERS =
+  "Any member of the session's team; invited people who are not members get 404, as anyone else does.";

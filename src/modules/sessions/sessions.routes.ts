@@ -2,7 +2,7 @@ import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { countedPageOf, pageOf } from '../../shared/pagination.ts';
 import { errorResponse, NoContent } from '../../shared/schemas.ts';
-import { session, sessionExtension } from './route-auth.ts';
+import { MEMBERS, SESSION_ONLY, session, sessionExtension } from './route-auth.ts';
 import {
   CreateSessionBody,
   DEFAULT_SESSION_HOURS,
@@ -36,6 +36,7 @@ export async function sessionsRoutes(app: App) {
         operationId: 'sessions.list',
         summary: "List the caller's studio sessions, latest start first",
         description:
+          `${SESSION_ONLY} ` +
           "With teamId, that team's sessions (404 when the caller is not a member); without it, every " +
           "session of the caller's teams and those they accepted to join. from (inclusive) and to " +
           '(exclusive) bound startsAt. Keyset pages: pass nextCursor as cursor with the same filters.',
@@ -57,9 +58,12 @@ export async function sessionsRoutes(app: App) {
         operationId: 'sessions.create',
         summary: 'Create a studio session, booking a studio when one is given',
         description:
-          `Any member of the team. endsAt defaults to startsAt + ${DEFAULT_SESSION_HOURS} h. A studioId books ` +
+          `${SESSION_ONLY} Any member of the team (404 for a team the caller is not in). endsAt defaults to ` +
+          `startsAt + ${DEFAULT_SESSION_HOURS} h and must be after startsAt (400). A studioId books ` +
           "that studio of the team's organisation for [startsAt, endsAt) and emits booking.created to the " +
-          "team's and the organisation's webhooks. New sessions are scheduled.",
+          "team's and the organisation's webhooks. New sessions are scheduled. 404 when studioId or campId " +
+          "is not a studio or camp of the team's organisation; 409 when the studio is booked for part of " +
+          'that time.',
         body: CreateSessionBody,
         response: { 201: Session, ...bookingConflict },
       },
@@ -75,6 +79,7 @@ export async function sessionsRoutes(app: App) {
         operationId: 'sessions.live',
         summary: "The caller's sessions running now",
         description:
+          `${SESSION_ONLY} ` +
           "Sessions of the caller's teams and sessions they accepted to join that are live (whatever their " +
           'times), or scheduled with now in [startsAt, endsAt); earliest start first.',
         querystring: LiveQuery,
@@ -91,7 +96,9 @@ export async function sessionsRoutes(app: App) {
       schema: {
         operationId: 'sessions.upcoming',
         summary: "The team's next sessions",
-        description: 'Scheduled sessions of the team that start after now, soonest first.',
+        description:
+          `${SESSION_ONLY} Members of the team (404 otherwise). Scheduled sessions of the team that start ` +
+          'after now, soonest first. Keyset pages: pass nextCursor as cursor with the same teamId.',
         querystring: RequiredTeamPageQuery,
         response: { 200: SessionPage },
       },
@@ -110,8 +117,10 @@ export async function sessionsRoutes(app: App) {
         operationId: 'sessions.get',
         summary: 'One studio session',
         description:
-          'Members of the team read it, and so does anyone invited to it (read-only: invitees who are not ' +
-          'members of the team change nothing but their own answer).',
+          `${SESSION_ONLY} Members of the team read it, and so does anyone invited to it (read-only: ` +
+          'invitees who are not members of the team change nothing but their own answer). teamId, when ' +
+          "given, must be the session's team; 404 for another team, or a caller who is neither a member nor " +
+          'invited.',
         params: SessionParams,
         querystring: TeamQuery,
         response: { 200: Session },
@@ -128,8 +137,12 @@ export async function sessionsRoutes(app: App) {
         operationId: 'sessions.update',
         summary: 'Change a session: title, times, studio, camp, notes or status',
         description:
-          'Any member of the team. A booking moved (times or studio) emits booking.updated; one that ' +
-          'ends (status cancelled, or studioId null) booking.cancelled; a new one booking.created.',
+          `${SESSION_ONLY} ${MEMBERS} teamId, when given, must be the session's team (else 404). A booking ` +
+          'moved (times or studio) emits booking.updated; one that ends (status cancelled, or studioId ' +
+          'null) booking.cancelled; a new one booking.created (webhooks of the team and the organisation). ' +
+          '400 when endsAt would not be after startsAt, or no field besides teamId is given; 404 for a ' +
+          "studioId or campId outside the team's organisation; 409 when the studio is booked for part of " +
+          'the new time.',
         params: SessionParams,
         body: SessionPatchBody,
         response: { 200: Session, ...bookingConflict },
@@ -145,7 +158,10 @@ export async function sessionsRoutes(app: App) {
       schema: {
         operationId: 'sessions.delete',
         summary: 'Delete a session with its participants, files, songs, recordings, markers and canvas',
-        description: 'Any member of the team. A booking it held is cancelled (booking.cancelled).',
+        description:
+          `${SESSION_ONLY} ${MEMBERS} teamId, when given, must be the session's team (else 404). Its files ` +
+          'go with it (their storage is freed). A booking it held is cancelled (booking.cancelled to the ' +
+          'webhooks of the team and the organisation).',
         params: SessionParams,
         querystring: DeleteSessionQuery,
         response: { 204: NoContent },

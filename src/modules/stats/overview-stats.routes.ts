@@ -15,7 +15,9 @@ export async function overviewStatsRoutes(app: App) {
         description:
           "Counts the team's own tracks (not those shared with it), leaving soft-deleted tracks out. versions " +
           'and comments count what was added in the last 7 and 30 days; plays the plays of the last 30 days; ' +
-          'openTodos and pendingReviews what is open now.',
+          'openTodos and pendingReviews what is open now. Session only (an API key gets 403 ' +
+          'session_required): any member of the team (every role); a team the caller is not in is 404. ' +
+          'Changes nothing.',
         querystring: OverviewStatsQuery,
         response: { 200: OverviewStats },
       },

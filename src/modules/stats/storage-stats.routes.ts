@@ -15,7 +15,8 @@ export async function storageStatsRoutes(app: App) {
         description:
           '`reservedBytes` is what open uploads hold of the quota (each its announced size, else the bytes ' +
           'it received so far) until they are registered, discarded or expire; `availableBytes` is quota ' +
-          'minus used bytes only.',
+          'minus used bytes only. Session only (an API key gets 403 session_required): any member of the ' +
+          'team (every role); a team the caller is not in is 404. Changes nothing.',
         querystring: StorageStatsQuery,
         response: { 200: StorageStats },
       },

@@ -19,8 +19,10 @@ export async function bannerRoutes(app: App) {
         operationId: 'teams.banner.uploadUrl',
         summary: 'A signed URL to upload a banner image to (owner or admin)',
         description:
+          'Session tokens only; owners and admins (403 `forbidden` for members). ' +
           'PUT the image to `uploadUrl` with `headers`, then `PUT /api/v1/teams/{id}/banner {fileKey}`. ' +
-          'The type comes from the file name (png, jpg, webp, gif, avif).',
+          'The type comes from the file name (png, jpg, webp, gif, avif; 400 `unsupported_file_type` ' +
+          'otherwise). Changes nothing until the banner is set.',
         params: IdParams,
         body: BannerUploadBody,
         response: {
@@ -39,6 +41,12 @@ export async function bannerRoutes(app: App) {
       schema: {
         operationId: 'teams.banner.set',
         summary: 'Set the uploaded image as the team banner (owner or admin); the previous one is deleted',
+        description:
+          'Session tokens only; owners and admins (403 `forbidden` for members). Registers the upload of ' +
+          '`fileKey` (from POST /teams/{id}/banner/upload-url) and makes it the banner; the previous banner and ' +
+          'its bytes are deleted. 400 `unsupported_file_type` when the bytes are not the image type, ' +
+          '`size_mismatch`; 404 for an unknown key; 409 `upload_missing`, `upload_registering` or ' +
+          '`upload_closed`; 413 `payload_too_large` or `quota_exceeded`.',
         params: IdParams,
         body: SetBannerBody,
         response: {
@@ -57,6 +65,9 @@ export async function bannerRoutes(app: App) {
       schema: {
         operationId: 'teams.banner.get',
         summary: 'The team banner with signed links; 404 when the team has none',
+        description:
+          'Session tokens only; any member of the team. 404 when the team has no banner, or for a team the ' +
+          'caller does not belong to. Changes nothing.',
         params: IdParams,
         response: { 200: Banner },
       },
@@ -71,6 +82,9 @@ export async function bannerRoutes(app: App) {
       schema: {
         operationId: 'teams.banner.delete',
         summary: 'Remove the team banner and its bytes (owner or admin)',
+        description:
+          'Session tokens only; owners and admins (403 `forbidden` for members). The image and its bytes are ' +
+          'deleted and its links stop working. 404 when the team has no banner.',
         params: IdParams,
         response: { 204: NoContent },
       },

@@ -28,6 +28,9 @@ export async function membersRoutes(app: App) {
       schema: {
         operationId: 'teams.directory',
         summary: "The team's people directory, alphabetically: name, e-mail, role, joined date",
+        description:
+          'Session tokens only; any member of `teamId` (404 for a team the caller does not belong to). Sorted by ' +
+          'name (people without one by e-mail). Changes nothing.',
         querystring: DirectoryQuery,
         response: { 200: MemberPage },
       },
@@ -45,6 +48,7 @@ export async function membersRoutes(app: App) {
       schema: {
         operationId: 'teams.members.list',
         summary: 'Members with their roles, in the order they joined',
+        description: 'Session tokens only; any member of the team (404 otherwise). Changes nothing.',
         params: IdParams,
         querystring: MemberListQuery,
         response: { 200: MemberListPage },
@@ -62,8 +66,12 @@ export async function membersRoutes(app: App) {
         summary:
           "Change a member's role (owner or admin; only owners make or unmake owners; the last owner stays)",
         description:
-          'Demoting someone to `member` revokes, at once, the team API keys they created; promoting them again ' +
-          'does not bring those keys back.',
+          'Session tokens only; owners and admins (403 `forbidden` for members); only an owner makes or unmakes ' +
+          'owners (403). Setting the role a member already has changes nothing. Demoting an owner or admin to ' +
+          '`member` ends at once what the role gave: the team API keys they created are revoked, webhook ' +
+          'endpoints they registered are paused (owners and admins are notified), and their open invites are ' +
+          'withdrawn; promoting them again brings none of it back. 404 when the user is not a member; 409 ' +
+          '`conflict` when demoting the last owner.',
         params: MemberParams,
         body: UpdateMemberBody,
         response: { 200: Member, ...conflictResponse('The last owner cannot be demoted') },
@@ -80,7 +88,14 @@ export async function membersRoutes(app: App) {
       schema: {
         operationId: 'teams.members.remove',
         summary: 'Remove a member (owner or admin), or leave the team yourself; the last owner cannot leave',
-        description: 'The team API keys the member created are revoked at once, with the membership.',
+        description:
+          'Session tokens only. Owners and admins remove others (only an owner removes an owner; 403 ' +
+          '`forbidden` otherwise); any member may remove themselves (leave). Everything the membership gave ' +
+          'ends in the same transaction: the team API keys the member created are revoked, webhook endpoints ' +
+          "they registered are paused, their open invites are withdrawn, review requests of the team's tracks " +
+          'waiting on them are withdrawn (unless another team of theirs holds the track), their studio session ' +
+          'invitations end, and join links and calendar feeds handed to them stop working. ' +
+          '404 when the user is not a member; 409 `conflict` when the last owner would leave.',
         params: MemberParams,
         response: { 204: NoContent, ...conflictResponse('The last owner cannot leave') },
       },
@@ -98,6 +113,9 @@ export async function membersRoutes(app: App) {
       schema: {
         operationId: 'teams.invitableMembers.list',
         summary: 'People who share another team with you but are not in this one, for an invite picker',
+        description:
+          'Session tokens only; any member of the team (404 otherwise). Sorted by e-mail. Changes nothing; ' +
+          'invite one with POST /teams/{id}/invites.',
         params: IdParams,
         querystring: MembersQuery,
         response: { 200: InvitablePage },

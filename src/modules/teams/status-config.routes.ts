@@ -16,6 +16,9 @@ export async function statusConfigRoutes(app: App) {
       schema: {
         operationId: 'teams.statusConfig.get',
         summary: "The team's track and album statuses, in board order",
+        description:
+          'Session tokens only; any member of the team (404 otherwise). The first status of each list is ' +
+          'where new tracks or albums start. Changes nothing.',
         params: IdParams,
         response: { 200: StatusConfig },
       },
@@ -31,8 +34,11 @@ export async function statusConfigRoutes(app: App) {
         operationId: 'teams.statusConfig.update',
         summary: 'Replace the track and/or album status list (owner or admin)',
         description:
-          'Each list given replaces the current one. A removed status that items still use needs a target ' +
-          'in `patch.moves.<list>` (its items move there in the same transaction); otherwise 409 conflict.',
+          'Session tokens only; owners and admins (403 `forbidden` for members). Each list given replaces the ' +
+          'current one (1 to 50 statuses, ids unique: 400 validation_failed otherwise, also for a move whose ' +
+          'target is not in the new list). A removed status that items still use needs a target in ' +
+          '`patch.moves.<list>` (its items move there in the same transaction); otherwise 409 `conflict` ' +
+          'naming the statuses in use.',
         params: IdParams,
         body: StatusConfigPatchBody,
         response: {

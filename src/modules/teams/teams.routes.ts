@@ -11,6 +11,7 @@ import { statusConfigRoutes } from './status-config.routes.ts';
 import {
   CreateTeamBody,
   LookupQuery,
+  MAX_SOCIAL_LINKS,
   Overview,
   Plan,
   Socials,
@@ -38,6 +39,10 @@ export async function teamsRoutes(app: App) {
       schema: {
         operationId: 'teams.list',
         summary: 'List the teams you belong to, with your role and switcher visibility',
+        description:
+          'Session tokens only (an API key gets 403 `session_required`). Every team the caller is a member of, ' +
+          "in the order they were created, with the caller's role and whether they hid it from their switcher. " +
+          'Changes nothing.',
         querystring: TeamsQuery,
         response: { 200: TeamPage },
       },
@@ -52,6 +57,10 @@ export async function teamsRoutes(app: App) {
       schema: {
         operationId: 'teams.create',
         summary: 'Create a team on the default plan with the default statuses; you become its owner',
+        description:
+          'Session tokens only. Any signed-in user may create a team: it starts on the default plan with the ' +
+          'default track and album statuses, the caller as its only member (owner), and a slug made from its ' +
+          'name (`-2`, `-3`, ... when taken). Answers 201 with the team.',
         body: CreateTeamBody,
         response: { 201: Team },
       },
@@ -66,6 +75,9 @@ export async function teamsRoutes(app: App) {
       schema: {
         operationId: 'teams.lookup',
         summary: 'Find your teams whose name contains q (case-insensitive); all of them without q',
+        description:
+          'Session tokens only. Searches only the teams the caller belongs to; other teams are never found. ' +
+          'Changes nothing.',
         querystring: LookupQuery,
         response: { 200: TeamPage },
       },
@@ -83,6 +95,9 @@ export async function teamsRoutes(app: App) {
       schema: {
         operationId: 'teams.socials.get',
         summary: "The team's social links: network → http(s) URL",
+        description:
+          'Session tokens only; any member of the team (`teamId`) may read them. 404 for a team the caller does ' +
+          'not belong to.',
         querystring: TeamIdQuery,
         response: { 200: Socials },
       },
@@ -97,6 +112,10 @@ export async function teamsRoutes(app: App) {
       schema: {
         operationId: 'teams.socials.update',
         summary: "Set or remove the team's social links (owner or admin)",
+        description:
+          'Session tokens only; owners and admins (403 `forbidden` for members, 404 for non-members). Merges the ' +
+          'links given into the current ones: a URL sets a network, null removes it, networks not named stay. ' +
+          `A URL that is not http(s), or more than ${MAX_SOCIAL_LINKS} networks in all, is 400 validation_failed.`,
         params: IdParams,
         body: SocialsPatchBody,
         response: { 200: Socials },
@@ -112,6 +131,9 @@ export async function teamsRoutes(app: App) {
       schema: {
         operationId: 'teams.get',
         summary: 'The team, with your role and its member count',
+        description:
+          'Session tokens only; members of the team. 404 for a team the caller does not belong to (another ' +
+          "tenant's team is never revealed).",
         params: IdParams,
         response: { 200: Team },
       },
@@ -127,8 +149,10 @@ export async function teamsRoutes(app: App) {
         operationId: 'teams.update',
         summary: 'Rename the team or change its slug (owner or admin)',
         description:
-          'A new team gets its slug from its name (lower-case ASCII, hyphens, -2, -3, ... when taken); a later ' +
-          'rename keeps it, so public interview links stay valid until the slug itself is changed here.',
+          'Session tokens only; owners and admins (403 `forbidden` for members). A new team gets its slug from ' +
+          'its name (lower-case ASCII, hyphens, -2, -3, ... when taken); a later rename keeps it, so public ' +
+          'interview links stay valid until the slug itself is changed here. Records a `team.updated` event. ' +
+          '409 `conflict` when another team has the slug.',
         params: IdParams,
         body: UpdateTeamBody,
         response: { 200: Team, ...conflictResponse('The slug belongs to another team') },
@@ -144,6 +168,10 @@ export async function teamsRoutes(app: App) {
       schema: {
         operationId: 'teams.delete',
         summary: 'Delete the team with everything it holds (owner only)',
+        description:
+          'Session tokens only; owners only (403 `forbidden` for admins and members). Deletes the team at once ' +
+          'with its tracks, albums, files, sessions, contacts, financial entries, webhook endpoints, invites and ' +
+          'memberships; its API keys stop working. Cannot be undone.',
         params: IdParams,
         response: { 204: NoContent },
       },
@@ -161,6 +189,9 @@ export async function teamsRoutes(app: App) {
       schema: {
         operationId: 'teams.overview',
         summary: 'Counts for a team dashboard (members, pending invites, API keys, ...) and the plan',
+        description:
+          'Session tokens only; any member. `counts` always has members, pendingInvites and apiKeys; other areas ' +
+          'may add their own counts. Changes nothing.',
         params: IdParams,
         response: { 200: Overview },
       },
@@ -175,6 +206,9 @@ export async function teamsRoutes(app: App) {
       schema: {
         operationId: 'teams.plan',
         summary: "The team's plan and its limits",
+        description:
+          "Session tokens only; any member. The limits the plan sets: the API keys' shared request budget, " +
+          'the storage quota and the seats (members plus pending invites).',
         params: IdParams,
         response: { 200: Plan },
       },
@@ -189,6 +223,9 @@ export async function teamsRoutes(app: App) {
       schema: {
         operationId: 'teams.switcherVisibility.update',
         summary: 'Hide or show the team in your own team switcher',
+        description:
+          'Session tokens only; any member, for themselves: other members do not see the change. The team stays ' +
+          'in GET /teams with `hidden: true` and in the world inventory with `hiddenInSwitcher: true`.',
         params: IdParams,
         body: SwitcherVisibilityBody,
         response: { 200: SwitcherVisibility },

@@ -17,6 +17,7 @@ export async function testimonialsRoutes(app: App) {
         operationId: 'testimonials.list',
         summary: 'Published testimonials, for anyone (no token)',
         description:
+          'Anonymous (no token needed). Changes nothing. ' +
           'Newest first, in keyset pages (pass nextCursor as cursor). Each page carries an ETag and ' +
           `\`Cache-Control: public, max-age=${TESTIMONIALS_MAX_AGE_SECONDS}\`; If-None-Match with the ETag gives ` +
           '304. Operators add and remove testimonials with `tmw testimonial`.',

@@ -20,7 +20,9 @@ export async function publicTourCoverRoutes(app: App) {
         operationId: 'tours.covers.public',
         summary: 'The image of a public tour cover, for anyone (no token)',
         description:
-          'The publicUrl of a cover made public with `PUT /api/v1/tours/{id}/covers/{coverId}/public`. ' +
+          'Anonymous: no token needed (the unguessable token in the path is the authority; it is kept out of ' +
+          'the request log). The publicUrl of a cover made public with ' +
+          '`PUT /api/v1/tours/{id}/covers/{coverId}/public`. ' +
           'Answers the image bytes with their Content-Type, an ETag and `Cache-Control: public, no-cache` ' +
           '(caches keep it but ask again, so a cover made private is never served on); If-None-Match gives 304.',
         tags: ['tours'],

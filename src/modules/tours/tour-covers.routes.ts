@@ -1,12 +1,11 @@
 import type { App } from '../../app-types.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
-import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { EmptyBody, IdParams, NoContent } from '../../shared/schemas.ts';
 import { CreateCoverBody, fileRefusals } from '../files/files.schemas.ts';
 import { conflictResponse } from '../teams/conflict-response.ts';
-import { EmptyBody } from '../teams/media.schemas.ts';
 import { acceptEmptyJsonBody } from '../users/empty-body.ts';
-import { session, sessionExtension } from './route-auth.ts';
+import { session, sessionExtension, TOUR_MEMBERS } from './route-auth.ts';
 import {
   CoverListQuery,
   CoverParams,
@@ -30,7 +29,9 @@ export async function tourCoversRoutes(app: App) {
       schema: {
         operationId: 'tours.covers.list',
         summary: 'The registered covers of a tour, newest first, with signed URLs',
-        description: 'isCurrent marks the cover the tour shows; publicUrl is set on public covers.',
+        description:
+          `${TOUR_MEMBERS} isCurrent marks the cover the tour shows; publicUrl is set on public covers. ` +
+          'Uploads not confirmed yet are not listed. Keyset pages.',
         params: IdParams,
         querystring: CoverListQuery,
         response: { 200: TourCoverPage },
@@ -47,7 +48,7 @@ export async function tourCoversRoutes(app: App) {
         operationId: 'tours.covers.create',
         summary: 'Start a cover upload: answers the pending cover and a signed URL to PUT its image to',
         description:
-          'PUT the image to `uploadUrl` with `headers`, then confirm it with ' +
+          `${TOUR_MEMBERS} PUT the image to \`uploadUrl\` with \`headers\`, then confirm it with ` +
           '`POST /api/v1/tours/{id}/covers/{coverId}/added`. With `fileSize`, the URL accepts exactly that ' +
           "many bytes. Images only; the team's storage quota applies. When the tour has no current cover, " +
           'the first cover confirmed becomes it.',
@@ -70,7 +71,9 @@ export async function tourCoversRoutes(app: App) {
           operationId: 'tours.covers.added',
           summary: 'Confirm a cover upload once its image is PUT: the file is checked, stored and accounted',
           description:
-            'When the tour has no current cover, this one becomes it. Calling it again after success ' +
+            `${TOUR_MEMBERS} The bytes are checked (an image of the announced type and size) and counted ` +
+            'towards the quota (see 400, 409, 413). When the tour has no current cover, this one becomes it. ' +
+            'Calling it again after success ' +
             'answers the cover. Takes no body (or `{}`).',
           params: CoverParams,
           body: EmptyBody,
@@ -91,7 +94,9 @@ export async function tourCoversRoutes(app: App) {
         schema: {
           operationId: 'tours.covers.setCurrent',
           summary: 'Make this cover the one the tour shows',
-          description: 'Takes no body (or `{}`). A cover whose image is not confirmed yet is 409.',
+          description:
+            `${TOUR_MEMBERS} The tour's \`cover\` becomes this one. Takes no body (or \`{}\`). A cover ` +
+            'whose image is not confirmed yet is 409 `conflict`; a cover of another tour is 404.',
           params: CoverParams,
           body: EmptyBody,
           response: { 200: TourCover, ...NOT_UPLOADED },
@@ -109,7 +114,7 @@ export async function tourCoversRoutes(app: App) {
         operationId: 'tours.covers.setPublic',
         summary: 'Make a cover public (served to anyone at publicUrl) or private again',
         description:
-          'Making a cover public gives it a publicUrl with a random 256-bit token: anyone may fetch the ' +
+          `${TOUR_MEMBERS} Making a cover public gives it a publicUrl with a random 256-bit token: anyone may fetch the ` +
           'image there, without a token, while it stays public (making it public again keeps the URL). ' +
           'Making it private, or deleting the cover or its tour, makes that URL answer 404 at once; making ' +
           'it public once more gives a new URL. A cover whose image is not confirmed yet is 409.',
@@ -135,8 +140,8 @@ export async function tourCoversRoutes(app: App) {
         operationId: 'tours.covers.delete',
         summary: 'Delete a cover and its image, registered or pending',
         description:
-          'Deleting the current cover leaves the tour without one (`cover` null) until another is set; a ' +
-          'public cover stops being served at once.',
+          `${TOUR_MEMBERS} Deleting the current cover leaves the tour without one (\`cover\` null) until ` +
+          'another is set; a public cover stops being served at once. A pending upload can be deleted too.',
         params: CoverParams,
         response: { 204: NoContent },
       },

@@ -21,16 +21,39 @@ const Country = Type.String({
   description: 'ISO 3166-1 alpha-2 code (DE, US, GB, ...; XK for Kosovo); stored in capitals',
 });
 
-const TourDateInput = Type.Object({
-  date: CalendarDate,
-  city: Type.Optional(Nullable(Label(200))),
-  country: Type.Optional(Nullable(Country)),
-  venue: Type.Optional(Nullable(Label(200))),
-  capacity: Type.Optional(
-    Nullable(Type.Integer({ minimum: 1, maximum: MAX_CAPACITY, description: 'Tickets or places, above 0' })),
-  ),
-  ticketUrl: Type.Optional(Nullable({ ...HttpUrl, description: 'Where tickets are sold: an http(s) URL' })),
-});
+const EXAMPLE_DATE = {
+  date: '2026-05-08',
+  city: 'Berlin',
+  country: 'DE',
+  venue: 'Astra Kulturhaus',
+  capacity: 1500,
+  ticketUrl: 'https://tickets.example.com/luna-vale-berlin',
+};
+
+const TourDateInput = Type.Object(
+  {
+    date: CalendarDate,
+    city: Type.Optional(Nullable(Label(200))),
+    country: Type.Optional(Nullable(Country)),
+    venue: Type.Optional(Nullable(Label(200))),
+    capacity: Type.Optional(
+      Nullable(
+        Type.Integer({ minimum: 1, maximum: MAX_CAPACITY, description: 'Tickets or places, above 0' }),
+      ),
+    ),
+    ticketUrl: Type.Optional(
+      Nullable({
+        ...HttpUrl,
+        description: 'Where tickets are sold: an absolute http(s) URL the URL parser accepts (else 400)',
+      }),
+    ),
+  },
+  {
+    title: 'TourDateInput',
+    description: 'One show as a client writes it: the date, the rest optional (null or left out: none)',
+    examples: [EXAMPLE_DATE],
+  },
+);
 
 const RANGE_RULE =
   'startsOn and endsOn default to the first and the last of the dates (null without dates); a value given ' +
@@ -54,7 +77,22 @@ const Name = Label(200, 'The tour name (surrounding spaces are trimmed)');
 
 export const CreateTourBody = Type.Object(
   { teamId: Id, name: Name, ...editable },
-  { description: `New tours start as planning unless status says otherwise. ${RANGE_RULE}` },
+  {
+    title: 'TourCreate',
+    description: `New tours start as planning unless status says otherwise. ${RANGE_RULE}`,
+    examples: [
+      {
+        teamId: 7,
+        name: 'Night Drives Tour 2026',
+        status: 'announced',
+        dates: [
+          EXAMPLE_DATE,
+          { date: '2026-05-10', city: 'Hamburg', country: 'DE', venue: 'Uebel & Gefährlich', capacity: 800 },
+        ],
+        notes: 'Support act to be confirmed.',
+      },
+    ],
+  },
 );
 
 export const ReplaceTourBody = Type.Object(
@@ -63,17 +101,39 @@ export const ReplaceTourBody = Type.Object(
     description:
       'Replaces every editable field: a field left out returns to its default (status planning, dates ' +
       `empty, notes null, startsOn and endsOn derived from the dates). ${RANGE_RULE}`,
+    title: 'TourReplace',
+    examples: [
+      {
+        name: 'Night Drives Tour 2026',
+        status: 'on_sale',
+        dates: [EXAMPLE_DATE],
+        notes: 'Support: Glass Harbour.',
+      },
+    ],
   },
 );
 
-export const TourDate = Type.Object({
-  date: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
-  city: Nullable(Type.String()),
-  country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2' })),
-  venue: Nullable(Type.String()),
-  capacity: Nullable(Type.Integer()),
-  ticketUrl: Nullable(Type.String()),
-});
+export const TourDate = Type.Object(
+  {
+    date: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+    city: Nullable(Type.String()),
+    country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2, in capitals' })),
+    venue: Nullable(Type.String()),
+    capacity: Nullable(Type.Integer({ description: 'Tickets or places' })),
+    ticketUrl: Nullable(Type.String({ description: 'An http(s) URL' })),
+  },
+  { title: 'TourDate', description: 'One show of a tour', examples: [EXAMPLE_DATE] },
+);
+
+const EXAMPLE_CURRENT_COVER = {
+  id: 61,
+  fileName: 'night-drives-tour.jpg',
+  mediaType: 'image/jpeg',
+  url: 'https://api.example.com/api/v1/files/download?key=t7%2Ff61&expires=1773484200&sig=9e1f3a',
+  urlExpiresAt: '2026-03-14T10:30:00.000Z',
+  isPublic: true,
+  publicUrl: 'https://api.example.com/api/v1/public/tour-covers/Xk3v9QpL2mN8rT5wY7zA1bC4dE6fG0hJ',
+};
 
 /** The cover a tour shows. */
 export const TourCurrentCover = Type.Object(
@@ -88,7 +148,11 @@ export const TourCurrentCover = Type.Object(
       Type.String({ description: 'The stable URL anyone may fetch it at; null if private' }),
     ),
   },
-  { description: 'The current cover with a signed URL; null when the tour has none' },
+  {
+    title: 'TourCurrentCover',
+    description: 'The current cover with a signed URL; null when the tour has none',
+    examples: [EXAMPLE_CURRENT_COVER],
+  },
 );
 
 export const Tour = Type.Object(
@@ -105,7 +169,25 @@ export const Tour = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'A tour of a team' },
+  {
+    title: 'Tour',
+    description: 'A tour of a team',
+    examples: [
+      {
+        id: 9,
+        teamId: 7,
+        name: 'Night Drives Tour 2026',
+        status: 'announced',
+        startsOn: '2026-05-08',
+        endsOn: '2026-05-08',
+        dates: [EXAMPLE_DATE],
+        notes: 'Support act to be confirmed.',
+        cover: EXAMPLE_CURRENT_COVER,
+        createdAt: '2026-03-14T09:30:00.000Z',
+        updatedAt: '2026-03-14T09:30:00.000Z',
+      },
+    ],
+  },
 );
 
 export const TourPage = Page(Tour);

@@ -12,7 +12,8 @@ const detailsOf = (res: { json(): { details?: Detail[] } }) => res.json().detail
 /** The request body schema of an operation, as the OpenAPI document shows it. */
 async function bodySchemaOf(path: string, method: string) {
   const doc = (await ctx.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-  return doc.paths[path][method].requestBody.content['application/json'].schema;
+  const schema = doc.paths[path][method].requestBody.content['application/json'].schema;
+  return schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
 }
 
 describe('camelCase and the specification’s snake_case body fields', () => {

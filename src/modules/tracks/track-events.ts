@@ -40,8 +40,11 @@ export const TRACK_EVENTS = {
     description: "A track's fields changed; `changes` holds each field given, with its new value.",
     schema: Type.Object({
       ...ofTrack,
+      // Its own name: a pick of Track would otherwise carry Track's title (and examples) into the document.
       changes: Type.Partial(Type.Pick(Track, TRACK_FIELDS), {
+        title: 'TrackChanges',
         description: 'The fields that were set, as GET /tracks/{id} now shows them',
+        examples: [{ title: 'Night Drive (Extended)', bpm: 118 }],
       }),
     }),
     example: { trackId: 101, teamId: 7, changes: { title: 'Night Drive (Extended)', bpm: 118 } },

@@ -1,6 +1,6 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
-import { NoContent } from '../../shared/schemas.ts';
+import { errorResponse, NoContent } from '../../shared/schemas.ts';
 import { ChangeEmailBody, ChangePasswordBody, PendingEmail } from './users.schemas.ts';
 
 const session = { config: { auth: auth.session } } as const;
@@ -17,6 +17,7 @@ export async function credentialsRoutes(app: App) {
         operationId: 'user.email.change',
         summary: 'Ask to move the account to another e-mail address',
         description:
+          'Session tokens only (an API key gets 403 `session_required`). ' +
           'Needs the current password (400 validation_failed when wrong; failures are counted per user, 429 ' +
           'past ten an hour). Mails a `/verify-email?token=` link to the new address; the account moves there ' +
           'only when that token is sent to POST /auth/verify-email, which also tells the former address. ' +
@@ -25,7 +26,13 @@ export async function credentialsRoutes(app: App) {
           'account’s, or when the account has no password (its identity provider owns the address). At most ' +
           'three requests an hour (429).',
         body: ChangeEmailBody,
-        response: { 202: PendingEmail },
+        response: {
+          202: PendingEmail,
+          409: errorResponse(
+            'conflict: another account has the address, it is already the account’s, or the account has no ' +
+              'password (its identity provider owns the address)',
+          ),
+        },
       },
     },
     async (request, reply) =>
@@ -40,12 +47,18 @@ export async function credentialsRoutes(app: App) {
         operationId: 'user.password.change',
         summary: 'Change the password',
         description:
+          'Session tokens only. ' +
           'Needs the current password (400 validation_failed when wrong; failures are counted per user, 429 ' +
           'past ten an hour); the new one follows the sign-up rules. Every other session of the user ends ' +
           'at once (this one stays signed in) and a notice is mailed to the account’s address. 409 for an ' +
           'account without a password (it signs in through its identity provider; a password reset sets one).',
         body: ChangePasswordBody,
-        response: { 204: NoContent },
+        response: {
+          204: NoContent,
+          409: errorResponse(
+            'conflict: the account has no password (it signs in through its identity provider)',
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -73,12 +73,18 @@ const fields = {
   notifyOnCampRsvps: notifyOn('notifyOnCampRsvps', 'someone answers a camp of an organisation you manage'),
 };
 
-export const Preferences = Type.Object(fields, { description: 'Every preference, defaults filled in' });
+export const Preferences = Type.Object(fields, {
+  title: 'UserPreferences',
+  description: 'Every preference, defaults filled in',
+  examples: [{ ...PREFERENCE_DEFAULTS, language: 'de-CH', timezone: 'Europe/Zurich', theme: 'dark' }],
+});
 export type Preferences = Static<typeof Preferences>;
 
 export const PreferencesPatch = Type.Partial(Type.Object(fields), {
+  title: 'UserPreferencesUpdate',
   minProperties: 1,
   description: 'The preferences to change (at least one); fields not sent keep their value',
+  examples: [{ timezone: 'Europe/Zurich', theme: 'dark', notifyOnComments: false }],
 });
 export type PreferencesPatch = Static<typeof PreferencesPatch>;
 

@@ -1,10 +1,10 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { pageOf } from '../../shared/pagination.ts';
+import { EmptyBody } from '../../shared/schemas.ts';
 import { acceptEmptyJsonBody } from './empty-body.ts';
 import {
   AppOpened,
-  AppOpenedBody,
   DefaultTeamBody,
   IdentityList,
   IdentityListQuery,
@@ -25,6 +25,9 @@ export async function profileRoutes(app: App) {
       schema: {
         operationId: 'user.profile.get',
         summary: 'The signed-in user’s profile',
+        description:
+          "Session tokens only (an API key gets 403 `session_required`). The caller's own account: e-mail, " +
+          'display name, default team and zero-data-retention flag. Changes nothing.',
         response: { 200: Profile },
       },
     },
@@ -38,6 +41,9 @@ export async function profileRoutes(app: App) {
       schema: {
         operationId: 'user.profile.update',
         summary: 'Set the signed-in user’s display name',
+        description:
+          'Session tokens only. Sets (or with null clears) the display name other members see in member lists, ' +
+          'comments and chat; answers the whole profile.',
         body: UpdateProfileBody,
         response: { 200: Profile },
       },
@@ -53,7 +59,8 @@ export async function profileRoutes(app: App) {
         operationId: 'user.identities.list',
         summary: 'How the user signs in: password and/or an OpenID Connect identity',
         description:
-          'One entry per sign-in method, so the list is always complete. `createdAt` is when the account was created.',
+          'Session tokens only. One entry per sign-in method, so the list is always complete. `createdAt` is ' +
+          'when the account was created. Changes nothing.',
         querystring: IdentityListQuery,
         response: { 200: IdentityList },
       },
@@ -69,7 +76,8 @@ export async function profileRoutes(app: App) {
         operationId: 'user.defaultTeam.set',
         summary: 'Choose the team the apps open by default',
         description:
-          'The team must be one the user belongs to (else 404). Should the user leave it later, the profile shows `defaultTeamId: null`.',
+          'Session tokens only. The team must be one the user belongs to (else 404); null clears the choice. ' +
+          'Should the user leave it later, the profile shows `defaultTeamId: null`. Answers the whole profile.',
         body: DefaultTeamBody,
         response: { 200: Profile },
       },
@@ -84,6 +92,7 @@ export async function profileRoutes(app: App) {
       schema: {
         operationId: 'user.zeroDataRetention.set',
         summary: 'Turn zero data retention on or off for the user',
+        description: "Session tokens only. Sets the flag on the caller's account and answers its new value.",
         body: ZeroDataRetention,
         response: { 200: ZeroDataRetention },
       },
@@ -100,8 +109,10 @@ export async function profileRoutes(app: App) {
         schema: {
           operationId: 'user.appOpened',
           summary: 'Record that the user opened an app',
-          description: 'Takes no body: send none (with or without a JSON content type) or `{}`.',
-          body: AppOpenedBody,
+          description:
+            "Session tokens only. Stamps the account's last app-open time with the server's clock and " +
+            'answers it. Takes no body: send none (with or without a JSON content type) or `{}`.',
+          body: EmptyBody,
           response: { 200: AppOpened },
         },
       },

@@ -16,6 +16,8 @@ export async function pushTokensRoutes(app: App) {
         operationId: 'user.pushTokens.register',
         summary: 'Register a device push token (idempotent)',
         description:
+          'Session tokens only (an API key gets 403 `session_required`). Push notifications for the user go ' +
+          'to the tokens registered here, through the configured providers. ' +
           '201 when the token is new to the user (also when it moves here from another account: a token ' +
           'belongs to one user); 200 when the user already had it, which updates its platform and last-seen time.',
         body: RegisterPushTokenBody,
@@ -39,7 +41,8 @@ export async function pushTokensRoutes(app: App) {
         operationId: 'user.pushTokens.delete',
         summary: 'Unregister a device push token (idempotent)',
         description:
-          'The token goes in a JSON body. 204 also when the user had no such token; another user’s token is never touched.',
+          'Session tokens only. The token goes in a JSON body. 204 also when the user had no such token; ' +
+          'another user’s token is never touched.',
         body: DeletePushTokenBody,
         response: { 204: NoContent },
       },

@@ -18,6 +18,7 @@ export async function userSessionsRoutes(app: App) {
         operationId: 'user.sessions.list',
         summary: 'The signed-in user’s live sessions',
         description:
+          'Session tokens only (an API key gets 403 `session_required`). ' +
           'Every session that is neither signed out nor expired, most recently used first (at most ' +
           `${SESSIONS_LISTED}). \`lastUsedAt\` and \`ip\` are those of the sign-in or of the latest refresh-token ` +
           'rotation (requests with an access token do not stamp them, so they lag by up to the access ' +
@@ -36,8 +37,8 @@ export async function userSessionsRoutes(app: App) {
         operationId: 'user.sessions.delete',
         summary: 'End one of the signed-in user’s sessions',
         description:
-          'Its access and refresh tokens stop working at once, on every server. Ending the calling session ' +
-          'signs out. 404 for a session that is not the user’s or no longer live.',
+          'Session tokens only. Its access and refresh tokens stop working at once, on every server. Ending ' +
+          'the calling session signs out. 404 for a session that is not the user’s or no longer live.',
         params: UserSessionParams,
         response: { 204: NoContent },
       },
@@ -55,7 +56,9 @@ export async function userSessionsRoutes(app: App) {
       schema: {
         operationId: 'user.sessions.endOthers',
         summary: 'Sign out everywhere else',
-        description: 'Ends every live session of the user except the calling one; answers how many ended.',
+        description:
+          'Session tokens only. Ends every live session of the user except the calling one (their access and ' +
+          'refresh tokens stop working at once); answers how many ended.',
         response: { 200: EndedSessions },
       },
     },

@@ -17,6 +17,8 @@ export async function walletRoutes(app: App) {
         operationId: 'wallet.identity.offer',
         summary: 'Which wallets can hold an identity pass, and a one-time token to fetch one',
         description:
+          'Any valid token: a session, or an API key (no scope). Stores a new one-time token; changes nothing ' +
+          'else. ' +
           'The token is valid 5 minutes, works once, and only for the caller who asked for it (the same user, ' +
           'or the same API key: a key gets a pass of its team). Each call gives a new token.',
         response: { 200: WalletIdentityOffer },
@@ -38,6 +40,7 @@ export async function walletRoutes(app: App) {
         operationId: 'wallet.identity.pass',
         summary: 'The identity pass: an Apple Wallet .pkpass, or a Google Wallet save link',
         description:
+          'Any valid token: the same session user or API key that asked for the one-time token. ' +
           'Uses up the one-time token of GET /api/v1/wallet/identity. The token is checked first: an unknown, ' +
           "expired or used token, or another caller's, is 403 wallet_token_invalid whatever is configured. " +
           'Then a platform this server has no signing setup for is 503 wallet_unavailable (the token stays ' +

@@ -411,7 +411,8 @@ describe('the OpenAPI document', () => {
       expect(body.schema.properties.data).toEqual({
         $ref: `#/components/schemas/${dataComponentName(type)}`,
       });
-      expect(doc.components.schemas[dataComponentName(type)]).toMatchObject(jsonSchemaOf(type));
+      const component = inlined(doc.components.schemas[dataComponentName(type)], doc.components.schemas);
+      expect(component).toMatchObject(jsonSchemaOf(type));
       expect(post.parameters.map((p) => `${p.in}:${p.name}`)).toEqual([
         'header:webhook-id',
         'header:webhook-timestamp',
@@ -421,3 +422,14 @@ describe('the OpenAPI document', () => {
     expect(dataComponentName('music_tool.job.succeeded')).toBe('WebhookMusicToolJobSucceeded');
   });
 });
+
+/** A component schema with the named schemas it refers to put back in place. */
+function inlined(schema: unknown, schemas: Record<string, unknown>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inlined(item, schemas));
+  if (!schema || typeof schema !== 'object') return schema;
+  const { $ref, ...rest } = schema as Record<string, unknown>;
+  const target =
+    typeof $ref === 'string' ? (schemas[$ref.replace('#/components/schemas/', '')] as object) : undefined;
+  const entries = Object.entries({ ...target, ...rest }).map(([k, v]) => [k, inlined(v, schemas)]);
+  return Object.fromEntries(entries);
+}

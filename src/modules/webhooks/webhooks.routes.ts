@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
-import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { errorResponse, IdParams, NoContent } from '../../shared/schemas.ts';
 import {
   CreatedWebhookEndpoint,
   CreateWebhookBody,
@@ -14,6 +14,7 @@ import {
   WebhookListQuery,
   WebhookTestEvent,
 } from './webhooks.schemas.ts';
+import { MAX_ENDPOINTS_PER_TEAM } from './webhooks.service.ts';
 
 const read = { config: { auth: auth.keyOrSession() } } as const;
 const write = { config: { auth: auth.keyOrSession('webhooks:write') } } as const;
@@ -38,6 +39,7 @@ async function routes(app: App) {
         operationId: 'webhooks.eventTypes',
         summary: 'The event types an endpoint can subscribe to, each with an example payload and its schema',
         description:
+          'Any session, or a team API key (no scope needed). Changes nothing. ' +
           'Each type with what it means, an example of the body an endpoint receives and the JSON Schema of its ' +
           '`data`. Events about a track, its versions, stems, comments, reviews and music-tool jobs go to the ' +
           'team that owns the track, never to teams it is shared with; album events to the album’s team.',
@@ -56,10 +58,11 @@ async function routes(app: App) {
         operationId: 'webhooks.list',
         summary: 'List webhook endpoints, newest first',
         description:
+          'A session, or a team API key (reads need no scope). ' +
           "With `teamId`: that team's endpoints (a team of the caller, else 404). With `organisationId`: that " +
           "organisation's endpoints, for its members (sessions only; anyone else, and every key, gets 404). " +
           "Without either: a key's own team, or with a session every team the caller belongs to. Secrets are " +
-          'never listed.',
+          'never listed. Both `teamId` and `organisationId` is 400 validation_failed.',
         tags,
         querystring: WebhookListQuery,
         response: { 200: WebhookEndpointPage },
@@ -79,11 +82,20 @@ async function routes(app: App) {
         operationId: 'webhooks.create',
         summary: 'Register a webhook endpoint; its signing secret is answered only here',
         description:
-          'A session names the team in `teamId`, or an organisation in `organisationId`, and must be its owner or ' +
-          `admin; a key's endpoint belongs to its team (keys never register organisation endpoints). ${SIGNING}`,
+          'A session, or a team API key with `webhooks:write`. A session names the team in `teamId`, or an ' +
+          'organisation in `organisationId`, and must be its owner or admin (403 `forbidden`; 404 for a team or ' +
+          "organisation the caller is not in); a key's endpoint belongs to its team (keys never register " +
+          'organisation endpoints: 404). The URL is refused with 400 validation_failed when it is not http(s), ' +
+          'carries credentials, or names a private, loopback or link-local address. 409 `conflict` past ' +
+          `${MAX_ENDPOINTS_PER_TEAM} endpoints of one team or organisation. ${SIGNING}`,
         tags,
         body: CreateWebhookBody,
-        response: { 201: CreatedWebhookEndpoint },
+        response: {
+          201: CreatedWebhookEndpoint,
+          409: errorResponse(
+            `conflict: the team or organisation already has ${MAX_ENDPOINTS_PER_TEAM} webhook endpoints`,
+          ),
+        },
       },
     },
     async (request, reply) => reply.code(201).send(await webhooks.create(principalOf(request), request.body)),
@@ -97,6 +109,9 @@ async function routes(app: App) {
         operationId: 'webhooks.update',
         summary: 'Change a webhook endpoint, re-enable it, or rotate its secret',
         description:
+          'A session of an owner or admin of the owning team or organisation (403 `forbidden` for other ' +
+          "members), or an API key of the owning team with `webhooks:write`; another team's endpoint is 404. " +
+          'Only the fields given change; a new `url` is checked as on create (400). ' +
           '`rotateSecret: true` answers the new secret once in `secret`; for 24 h deliveries carry a signature ' +
           'with each secret (`v1,<new> v1,<old>`), so receivers can switch without losing events. ' +
           '`enabled: true` on a disabled endpoint clears `disabledAt` and `failingSince`; attempts that failed ' +
@@ -117,6 +132,10 @@ async function routes(app: App) {
       schema: {
         operationId: 'webhooks.delete',
         summary: 'Delete a webhook endpoint and its delivery log; nothing more is sent to it',
+        description:
+          'A session of an owner or admin of the owning team or organisation (403 `forbidden` for other ' +
+          'members), or an API key of the owning team with `webhooks:write`. Attempts still due are dropped. ' +
+          "404 for an unknown endpoint or another team's.",
         tags,
         params: IdParams,
         response: { 204: NoContent },
@@ -136,6 +155,8 @@ async function routes(app: App) {
         operationId: 'webhooks.deliveries',
         summary: 'Delivery attempts to the endpoint, newest first: one row per attempt',
         description:
+          'Any member of the owning team or organisation (session), or an API key of the owning team (no ' +
+          "scope needed); another team's endpoint is 404. " +
           'A retry is a new row with the same `eventId` and the next `attempt`; a failed attempt shows when the ' +
           'next one is due in `nextAttemptAt`. `eventId` narrows the list to one event (e.g. a test event).',
         tags,
@@ -158,11 +179,18 @@ async function routes(app: App) {
         operationId: 'webhooks.test',
         summary: 'Send a webhook.test event to this endpoint alone, whatever its eventTypes',
         description:
+          'A session of an owner or admin of the owning team or organisation (403 `forbidden` for other ' +
+          'members), or an API key of the owning team with `webhooks:write`. Records a `webhook.test` event ' +
+          'about the endpoint, which is delivered to it alone, signed like every delivery. ' +
           'Answers 202 once the event is recorded: `id` is the event id (the `webhook-id` the receiver sees); ' +
-          'follow its attempts with GET /webhooks/{id}/deliveries?eventId={id}. A disabled endpoint is 409.',
+          'follow its attempts with GET /webhooks/{id}/deliveries?eventId={id}. A disabled (or paused) ' +
+          'endpoint is 409 `conflict`.',
         tags,
         params: IdParams,
-        response: { 202: WebhookTestEvent },
+        response: {
+          202: WebhookTestEvent,
+          409: errorResponse('conflict: the endpoint is disabled; enable it first (PATCH enabled: true)'),
+        },
       },
     },
     async (request, reply) =>

@@ -14,6 +14,7 @@ export async function worldInventoryRoutes(app: App) {
         operationId: 'user.worldInventory',
         summary: 'The signed-in user’s organisations and teams, with their counts, for an app switcher',
         description:
+          'Session tokens only (an API key gets 403 `session_required`). Changes nothing. ' +
           'Whole lists (not paged), sorted by name. Organisations are those the user is a member of and those ' +
           'holding one of their teams. Teams the user hid from the switcher are included with ' +
           '`hiddenInSwitcher: true`.',

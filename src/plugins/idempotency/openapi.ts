@@ -61,7 +61,8 @@ export function documentIdempotency<D extends Document>(document: D): D {
     operation.parameters = [...(operation.parameters ?? []), KEY_PARAMETER];
     const responses = { ...operation.responses };
     for (const [status, response] of Object.entries(responses)) {
-      if (!replayable(status)) continue;
+      // A shared error answer (`$ref`) says it once, in its component.
+      if (!replayable(status) || '$ref' in response) continue;
       const headers = (response.headers ?? {}) as Record<string, unknown>;
       responses[status] = { ...response, headers: { ...headers, 'Idempotent-Replayed': REPLAYED_HEADER } };
     }
@@ -70,7 +71,7 @@ export function documentIdempotency<D extends Document>(document: D): D {
       ? { ...conflict, description: `${conflict.description}; also ${CONFLICT_CODES}` }
       : { description: CONFLICT_CODES, content: ERROR_CONTENT };
     const invalid = responses['400'];
-    if (invalid)
+    if (invalid && !('$ref' in invalid))
       responses['400'] = {
         ...invalid,
         description: `${invalid.description}; also an Idempotency-Key that is not 1 to ${MAX_KEY_LENGTH} printable ASCII characters`,

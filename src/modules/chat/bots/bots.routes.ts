@@ -2,7 +2,7 @@ import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { countedPageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
-import { session } from '../route-auth.ts';
+import { SESSION_ONLY, session } from '../route-auth.ts';
 import { Thread } from '../threads/threads.schemas.ts';
 import {
   BotList,
@@ -34,6 +34,9 @@ export async function chatBotsRoutes(app: App) {
       schema: {
         operationId: 'chat.bots.list',
         summary: 'The bots a team member can talk to',
+        description:
+          `${SESSION_ONLY} Members of teamId (404 otherwise). Today one built-in bot, assistant, which keeps ` +
+          'follow-up tasks.',
         querystring: TeamQuery,
         response: { 200: BotList },
       },
@@ -48,7 +51,10 @@ export async function chatBotsRoutes(app: App) {
       schema: {
         operationId: 'chat.bots.open',
         summary: 'Your thread with the bot in the team (made on first use)',
-        description: `One thread per person, team and bot: 201 when made, 200 with the same thread after. ${ASSISTANT}`,
+        description:
+          `${SESSION_ONLY} Members of teamId (404 otherwise; 404 for an unknown botId). One thread per ` +
+          'person, team and bot: 201 when made (thread.created on the event stream), 200 with the same thread ' +
+          `after. ${ASSISTANT}`,
         params: BotParams,
         body: OpenBotBody,
         response: { 200: Thread, 201: Thread },
@@ -71,6 +77,10 @@ export async function chatBotsRoutes(app: App) {
       schema: {
         operationId: 'chat.bots.followUps.list',
         summary: 'Your follow-up tasks with the bot in the team, newest first',
+        description:
+          `${SESSION_ONLY} Members of teamId (404 otherwise; 404 for an unknown botId). Only the caller's ` +
+          'own tasks, whatever their status. A task that falls due also shows in the inbox and as a follow_up_due ' +
+          'notification. Keyset pages: pass nextCursor as cursor with the same teamId.',
         params: BotParams,
         querystring: FollowUpListQuery,
         response: { 200: FollowUpPage },
@@ -93,8 +103,9 @@ export async function chatBotsRoutes(app: App) {
         operationId: 'chat.bots.followUps.delete',
         summary: 'Remove one of your follow-up tasks',
         description:
-          'Another person’s task, or one of another team, is 404. teamId may be left out: the task names its ' +
-          'team, and you must still be a member of it.',
+          `${SESSION_ONLY} Members of the task's team (404 otherwise). Another person’s task, or one of ` +
+          'another team, is 404. teamId may be left out: the task names its team, and you must still be a ' +
+          'member of it. The task leaves the inbox.',
         params: FollowUpParams,
         querystring: TaskTeamQuery,
         response: { 204: NoContent },

@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { FOLLOW_UP_STATUSES } from '../../../db/schema/index.ts';
 import { CountedPage, CountQuery, Id, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
+import { CHAT_EXAMPLE } from '../chat.schemas.ts';
+import { BOTS } from './bots.catalogue.ts';
 
 const BotId = Type.String({
   minLength: 1,
@@ -21,29 +23,67 @@ export const TaskTeamQuery = Type.Object({
   }),
 });
 export const FollowUpListQuery = Type.Object({ teamId: Id, ...PageQuery, ...CountQuery });
-export const OpenBotBody = Type.Object({ teamId: Id });
+export const OpenBotBody = Type.Object(
+  { teamId: { ...Id, description: 'The team the thread with the bot belongs to: a team of the caller' } },
+  { title: 'ChatBotOpen', examples: [{ teamId: CHAT_EXAMPLE.teamId }] },
+);
 
-export const Bot = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() });
-export const BotList = Type.Object({ items: Type.Array(Bot) });
+const BOT_EXAMPLES = BOTS.map(({ id, name, description }) => ({ id, name, description }));
 
-export const FollowUp = Type.Object({
-  id: Uuid,
-  teamId: Id,
-  botId: Type.String(),
-  person: Type.String(),
-  network: Type.Union([Type.String(), Type.Null()], {
-    description: 'instagram, tiktok, email, ... when named',
-  }),
-  contactId: Type.Union([Id, Type.Null()], {
-    description: 'The contact of the team the person was matched to',
-  }),
-  dueAt: Type.Union([Timestamp, Type.Null()], { description: 'null when the message named no date' }),
-  note: Type.Union([Type.String(), Type.Null()], { description: 'The message the task was read from' }),
-  status: StringEnum(FOLLOW_UP_STATUSES),
-  sourceMessageId: Type.Union([Uuid, Type.Null()]),
-  completedAt: Type.Union([Timestamp, Type.Null()]),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+export const Bot = Type.Object(
+  {
+    id: Type.String({ description: 'What the bot routes take as {botId}' }),
+    name: Type.String(),
+    description: Type.String({ description: 'What the bot does, for people' }),
+  },
+  { title: 'ChatBot', examples: BOT_EXAMPLES },
+);
+export const BotList = Type.Object(
+  { items: Type.Array(Bot) },
+  { title: 'ChatBotList', examples: [{ items: BOT_EXAMPLES }] },
+);
+
+export const FollowUp = Type.Object(
+  {
+    id: Uuid,
+    teamId: Id,
+    botId: Type.String(),
+    person: Type.String(),
+    network: Type.Union([Type.String(), Type.Null()], {
+      description: 'instagram, tiktok, email, ... when named',
+    }),
+    contactId: Type.Union([Id, Type.Null()], {
+      description: 'The contact of the team the person was matched to',
+    }),
+    dueAt: Type.Union([Timestamp, Type.Null()], { description: 'null when the message named no date' }),
+    note: Type.Union([Type.String(), Type.Null()], { description: 'The message the task was read from' }),
+    status: StringEnum(FOLLOW_UP_STATUSES),
+    sourceMessageId: Type.Union([Uuid, Type.Null()]),
+    completedAt: Type.Union([Timestamp, Type.Null()]),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  {
+    title: 'ChatFollowUp',
+    description: 'A follow-up task the assistant bot keeps for the caller',
+    examples: [
+      {
+        id: '0193a5f3-6f70-7b82-9d94-af1a2b3c4d5e',
+        teamId: CHAT_EXAMPLE.teamId,
+        botId: 'assistant',
+        person: 'Maya',
+        network: 'instagram',
+        contactId: 31,
+        dueAt: '2026-03-20T09:00:00.000Z',
+        note: 'remind me to follow up with Maya on Instagram next Friday',
+        status: 'open',
+        sourceMessageId: CHAT_EXAMPLE.messageId,
+        completedAt: null,
+        createdAt: CHAT_EXAMPLE.sentAt,
+        updatedAt: CHAT_EXAMPLE.sentAt,
+      },
+    ],
+  },
+);
 
 export const FollowUpPage = CountedPage(FollowUp);

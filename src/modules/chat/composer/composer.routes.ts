@@ -1,7 +1,7 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { session } from '../route-auth.ts';
+import { SESSION_ONLY, session } from '../route-auth.ts';
 import {
   MentionCard,
   MentionContextQuery,
@@ -23,6 +23,7 @@ export async function chatComposerRoutes(app: App) {
         operationId: 'chat.mentionSearch',
         summary: 'People, tracks, albums and contacts of a team to mention, by prefix',
         description:
+          `${SESSION_ONLY} Members of the team (404 otherwise). ` +
           'Matches the start of a person’s name or e-mail, a track’s or album’s title, a contact’s name, in ' +
           'any case. At most limit items (default 50), taken from each kind in turn so every kind shows near ' +
           'the top; each kind alphabetically. Write a result into a message as @[label](kind:id).',
@@ -41,7 +42,8 @@ export async function chatComposerRoutes(app: App) {
         operationId: 'chat.people',
         summary: 'The people of a team the caller can write to',
         description:
-          'Every member of the team but the caller, alphabetically by name (or e-mail). Keyset pages.',
+          `${SESSION_ONLY} Members of the team (404 otherwise). Every member of the team but the caller, ` +
+          'alphabetically by name (or e-mail). Keyset pages: pass nextCursor as cursor with the same teamId.',
         querystring: PeopleQuery,
         response: { 200: PeoplePage },
       },
@@ -60,6 +62,7 @@ export async function chatComposerRoutes(app: App) {
         operationId: 'chat.mentionContext',
         summary: 'A card for one mention',
         description:
+          `${SESSION_ONLY} Members of the team (404 otherwise). ` +
           'kind user takes a user UUID, the other kinds an integer id (400 otherwise). 404 when the team has ' +
           'no such person, track, album or contact.',
         querystring: MentionContextQuery,

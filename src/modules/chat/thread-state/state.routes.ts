@@ -3,7 +3,7 @@ import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
 import { ThreadParams } from '../chat.schemas.ts';
-import { session } from '../route-auth.ts';
+import { SESSION_ONLY, STREAM, session, THREAD_READERS } from '../route-auth.ts';
 import { Thread } from '../threads/threads.schemas.ts';
 import {
   PinBody,
@@ -28,7 +28,9 @@ export async function chatThreadStateRoutes(app: App) {
       schema: {
         operationId: 'chat.typing.list',
         summary: 'Who else is typing in the thread now',
-        description: 'The caller is never listed. expiresAt: when the mark runs out unless renewed.',
+        description:
+          `${SESSION_ONLY} ${THREAD_READERS} The caller is never listed. expiresAt: when the mark runs out ` +
+          'unless renewed.',
         params: ThreadParams,
         querystring: TypingQuery,
         response: { 200: TypingList },
@@ -44,7 +46,9 @@ export async function chatThreadStateRoutes(app: App) {
       schema: {
         operationId: 'chat.typing.set',
         summary: `Mark the caller as typing for ${TYPING_SECONDS} s, or clear the mark`,
-        description: `typing: true (re)starts a ${TYPING_SECONDS}-second mark; false clears it. Emits typing. Answers 204.`,
+        description:
+          `${SESSION_ONLY} ${THREAD_READERS} typing: true (re)starts a ${TYPING_SECONDS}-second mark; false ` +
+          `clears it. Emits typing on ${STREAM} (not replayed on resume). Answers 204.`,
         params: ThreadParams,
         body: TypingBody,
         response: { 204: NoContent },
@@ -64,9 +68,11 @@ export async function chatThreadStateRoutes(app: App) {
         operationId: 'chat.read',
         summary: 'Move the caller’s read marker forward',
         description:
+          `${SESSION_ONLY} ${THREAD_READERS} ` +
           'lastReadMessageId must be a message of this thread (404 otherwise). The marker only moves ' +
           'forward: a message older than the current marker leaves it where it is, answered 200 all the ' +
-          'same with the marker as it stands. Emits read when it moved.',
+          `same with the marker as it stands. Emits read on ${STREAM} when it moved; the thread's ` +
+          'unreadCount and the inbox’s unread mentions follow it.',
         params: ThreadParams,
         body: ReadBody,
         response: { 200: Receipt },
@@ -83,7 +89,9 @@ export async function chatThreadStateRoutes(app: App) {
       schema: {
         operationId: 'chat.readReceipts.list',
         summary: 'The read markers of the people who see the thread',
-        description: 'People who never read the thread are not listed. Keyset pages by user id.',
+        description:
+          `${SESSION_ONLY} ${THREAD_READERS} People who never read the thread are not listed. Keyset pages ` +
+          'by user id: pass nextCursor as cursor.',
         params: ThreadParams,
         querystring: ReceiptQuery,
         response: { 200: ReceiptPage },
@@ -99,7 +107,9 @@ export async function chatThreadStateRoutes(app: App) {
       schema: {
         operationId: 'chat.threads.pin',
         summary: 'Pin or unpin a thread for the caller',
-        description: 'Pins are per person. Answers the thread.',
+        description:
+          `${SESSION_ONLY} ${THREAD_READERS} Pins are per person: nobody else sees it, and no event is ` +
+          'emitted. Answers the thread.',
         params: ThreadParams,
         body: PinBody,
         response: { 200: Thread },

@@ -2,7 +2,7 @@ import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { NoContent } from '../../../shared/schemas.ts';
 import { ThreadParams } from '../chat.schemas.ts';
-import { session } from '../route-auth.ts';
+import { SESSION_ONLY, STREAM, session, THREAD_READERS } from '../route-auth.ts';
 import { MemberParams, MembersBody, Thread } from './threads.schemas.ts';
 
 const GROUP_ONLY =
@@ -21,9 +21,10 @@ export async function chatThreadMembersRoutes(app: App) {
         operationId: 'chat.threads.leave',
         summary: 'Leave a thread',
         description:
+          `${SESSION_ONLY} ${THREAD_READERS} ` +
           'From a team thread (whose teams the caller still belongs to) this hides the thread from the ' +
           'caller’s list until a newer message arrives; they can still open it. From any other thread the ' +
-          'caller is removed (member.removed, reason left) and no longer sees it. Answers 204.',
+          `caller is removed (member.removed, reason left, on ${STREAM}) and no longer sees it. Answers 204.`,
         params: ThreadParams,
         response: { 204: NoContent },
       },
@@ -42,8 +43,9 @@ export async function chatThreadMembersRoutes(app: App) {
         operationId: 'chat.members.add',
         summary: 'Add people to a group thread',
         description:
-          `${GROUP_ONLY} Each must be a member of one of the thread’s teams (400 naming the entry). Adding ` +
-          'a member again changes nothing; member.added for each new one. Answers the thread.',
+          `${SESSION_ONLY} ${THREAD_READERS} ${GROUP_ONLY} Each must be a member of one of the thread’s ` +
+          'teams (400 naming the entry). Adding a member again changes nothing; member.added on the event ' +
+          'stream for each new one. Answers the thread.',
         params: ThreadParams,
         body: MembersBody,
         response: { 200: Thread },
@@ -59,7 +61,10 @@ export async function chatThreadMembersRoutes(app: App) {
       schema: {
         operationId: 'chat.members.remove',
         summary: 'Remove someone from a group thread',
-        description: `${GROUP_ONLY} Anyone may remove themselves (as leaving does). 404 when they are not a member.`,
+        description:
+          `${SESSION_ONLY} ${THREAD_READERS} ${GROUP_ONLY} Anyone may remove themselves (as leaving does). ` +
+          `Emits member.removed (reason removed, or left) on ${STREAM}, to the removed person too. 404 ` +
+          'when they are not a member.',
         params: MemberParams,
         response: { 204: NoContent },
       },

@@ -3,7 +3,7 @@ import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
 import { ThreadParams } from '../chat.schemas.ts';
-import { session } from '../route-auth.ts';
+import { SESSION_ONLY, STREAM, session, THREAD_READERS } from '../route-auth.ts';
 import { CreateThreadBody, PatchThreadBody, Thread, ThreadListQuery, ThreadPage } from './threads.schemas.ts';
 
 const MANAGERS =
@@ -21,6 +21,7 @@ export async function chatThreadsRoutes(app: App) {
         operationId: 'chat.threads.list',
         summary: 'The threads the caller sees, newest activity first',
         description:
+          `${SESSION_ONLY} teamId, when given, must be a team of the caller (404 otherwise). ` +
           'Without teamId: the threads of all the caller’s teams. Team threads of the caller’s teams, and the ' +
           'group, direct and bot threads they are a member of. A team thread the caller left stays out until ' +
           'a newer message arrives. Each thread carries the caller’s unreadCount and pinned, and its ' +
@@ -43,13 +44,15 @@ export async function chatThreadsRoutes(app: App) {
         operationId: 'chat.threads.create',
         summary: 'Start a team, group or direct thread',
         description:
-          'The caller must belong to every team in teamIds (404 for a team they cannot see). team: open to ' +
+          `${SESSION_ONLY} The caller must belong to every team in teamIds (404 for a team they cannot see). team: open to ` +
           'every member of those teams (name required, no memberIds). group: the caller and memberIds, each a ' +
           'member of one of the teams (name required). direct: the caller and exactly one other person of ' +
           'those teams (memberIds with one id); if a direct thread of the same two people and teams exists, ' +
           'it is answered with 200 instead of a new one (201), and whoever of them had left is a member ' +
           'again. bot threads are opened with the bot endpoints (400 here). Someone in memberIds outside the ' +
-          'teams is 400 naming the entry.',
+          'teams is 400 naming the entry; a team or group thread without name is 400. A new thread emits ' +
+          `thread.created on ${STREAM}; a direct thread answered again emits member.added for whoever of ` +
+          'the two is a member again.',
         body: CreateThreadBody,
         response: { 200: Thread, 201: Thread },
       },
@@ -67,6 +70,9 @@ export async function chatThreadsRoutes(app: App) {
       schema: {
         operationId: 'chat.threads.get',
         summary: 'One thread',
+        description:
+          `${SESSION_ONLY} ${THREAD_READERS} With the caller’s unreadCount and pinned, and the thread’s ` +
+          'lastMessage.',
         params: ThreadParams,
         response: { 200: Thread },
       },
@@ -81,7 +87,7 @@ export async function chatThreadsRoutes(app: App) {
       schema: {
         operationId: 'chat.threads.update',
         summary: 'Rename a thread',
-        description: `${MANAGERS} Emits thread.updated.`,
+        description: `${SESSION_ONLY} ${THREAD_READERS} ${MANAGERS} Emits thread.updated on ${STREAM}.`,
         params: ThreadParams,
         body: PatchThreadBody,
         response: { 200: Thread },
@@ -97,7 +103,9 @@ export async function chatThreadsRoutes(app: App) {
       schema: {
         operationId: 'chat.threads.delete',
         summary: 'Delete a thread with all its messages',
-        description: `${MANAGERS} Emits thread.deleted to everyone who saw the thread.`,
+        description:
+          `${SESSION_ONLY} ${THREAD_READERS} ${MANAGERS} Its messages, reactions, read markers and voice ` +
+          `notes go with it. Emits thread.deleted on ${STREAM} to everyone who saw the thread.`,
         params: ThreadParams,
         response: { 204: NoContent },
       },

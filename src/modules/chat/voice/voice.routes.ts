@@ -1,9 +1,10 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
+import { errorResponse } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { ThreadParams } from '../chat.schemas.ts';
 import { MessageParams } from '../messages/messages.schemas.ts';
-import { session, sessionExtension } from '../route-auth.ts';
+import { SESSION_ONLY, STREAM, session, sessionExtension, THREAD_READERS } from '../route-auth.ts';
 import { saveVoiceAsTrack } from './save-voice.ts';
 import {
   SavedVoiceTrack,
@@ -14,6 +15,8 @@ import {
   VoiceUploadBody,
   VoiceUploadTicket,
 } from './voice.schemas.ts';
+
+const DELETED = 'conflict: the message was deleted';
 
 /** Voice notes of chat: upload, transcription, and saving one as a track. */
 export async function chatVoiceRoutes(app: App) {
@@ -27,8 +30,10 @@ export async function chatVoiceRoutes(app: App) {
         operationId: 'chat.voice.upload',
         summary: 'An upload URL for a voice note',
         description:
-          'Audio types only (unsupported_file_type otherwise); the limits and quota of audio files apply, in the ' +
-          "storage of the thread's first team. PUT the audio, then POST .../messages with voiceFileKey.",
+          `${SESSION_ONLY} ${THREAD_READERS} ` +
+          'Audio types only (400 unsupported_file_type otherwise); the limits and quota of audio files apply, in the ' +
+          "storage of the thread's first team. PUT the audio, then POST .../messages with voiceFileKey. " +
+          'Nothing is posted yet: an upload never registered expires.',
         params: ThreadParams,
         body: VoiceUploadBody,
         response: { 200: VoiceUploadTicket, ...fileRefusals },
@@ -45,13 +50,20 @@ export async function chatVoiceRoutes(app: App) {
         operationId: 'chat.voice.transcribe',
         summary: "Transcribe a message's voice note",
         description:
+          `${SESSION_ONLY} ${THREAD_READERS} ` +
           'Answers 202 with a job; poll it with GET .../transcription. The transcript lands on the message ' +
-          '(voice.transcript) and message.updated is emitted. Asking again replaces the transcript. fileKey ' +
-          "must be the message's voice.fileKey (else 404). 503 transcription_unavailable when no " +
-          'OpenAI-compatible transcription service is configured.',
+          `(voice.transcript) and message.updated is emitted on ${STREAM}, as it is when the job fails. ` +
+          'Asking again replaces the transcript. fileKey ' +
+          "must be the message's voice.fileKey (else 404); 409 on a deleted message. 503 " +
+          'transcription_unavailable when no OpenAI-compatible transcription service is configured ' +
+          '(TRANSCRIPTION_URL), said only to those who see the message.',
         params: MessageParams,
         body: TranscribeBody,
-        response: { 202: TranscriptionJob, ...transcriptionUnavailableResponse },
+        response: {
+          202: TranscriptionJob,
+          409: errorResponse(DELETED),
+          ...transcriptionUnavailableResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -73,7 +85,9 @@ export async function chatVoiceRoutes(app: App) {
       schema: {
         operationId: 'chat.voice.transcription',
         summary: 'The latest transcription job of a message',
-        description: '404 when none was asked for.',
+        description:
+          `${SESSION_ONLY} ${THREAD_READERS} status queued until the provider answered, then succeeded ` +
+          '(with transcript) or failed (with error). 404 when none was asked for.',
         params: MessageParams,
         response: { 200: TranscriptionJob },
       },
@@ -90,12 +104,19 @@ export async function chatVoiceRoutes(app: App) {
         operationId: 'chat.voice.save',
         summary: 'Make a track from a voice note',
         description:
-          'Creates a track in teamId (same rules as POST /tracks) whose first version’s audio is a copy of the ' +
-          'voice note: it stays when the message or thread goes. Answers the track as POST /tracks does, ' +
-          'without the upload (the audio is already there).',
+          `${SESSION_ONLY} ${THREAD_READERS} ` +
+          'Creates a track in teamId (same rules as POST /tracks: a team of the caller, else 404) whose first ' +
+          'version’s audio is a copy of the voice note: it stays when the message or thread goes. The copy ' +
+          "counts towards teamId's storage quota (413 quota_exceeded). Answers the track as POST /tracks " +
+          'does, without the upload (the audio is already there), with versionId. fileKey must be the ' +
+          "message's voice.fileKey (else 404); 409 on a deleted message.",
         params: MessageParams,
         body: SaveVoiceBody,
-        response: { 201: SavedVoiceTrack, ...fileRefusals },
+        response: {
+          201: SavedVoiceTrack,
+          ...fileRefusals,
+          409: errorResponse(`${DELETED}; or as registering an upload: upload_closed, upload_registering`),
+        },
       },
     },
     async (request, reply) => {

@@ -10,18 +10,34 @@ export const Group = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: "A named group of a team's contacts" },
+  {
+    title: 'ContactGroup',
+    description: "A named group of a team's contacts",
+    examples: [
+      {
+        id: 3,
+        teamId: 7,
+        name: 'Music supervisors',
+        memberCount: 14,
+        createdAt: '2026-03-01T10:00:00.000Z',
+        updatedAt: '2026-03-01T10:00:00.000Z',
+      },
+    ],
+  },
 );
 
-export const CreateGroupBody = Type.Object({
-  teamId: Id,
-  name: Type.String({
-    minLength: 1,
-    maxLength: 100,
-    pattern: '\\S',
-    description: 'Unique in the team, case-insensitively; stored without surrounding spaces',
-  }),
-});
+export const CreateGroupBody = Type.Object(
+  {
+    teamId: Id,
+    name: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      pattern: '\\S',
+      description: 'Unique in the team, case-insensitively; stored without surrounding spaces',
+    }),
+  },
+  { title: 'ContactGroupCreate', examples: [{ teamId: 7, name: 'Music supervisors' }] },
+);
 
 export const GroupListQuery = Type.Object({ teamId: Id, ...PageQuery });
 

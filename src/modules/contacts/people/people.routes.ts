@@ -1,6 +1,7 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { acceptOlderNames } from '../../../shared/older-names.ts';
+import { errorResponse } from '../../../shared/schemas.ts';
 import { lookup, sessionRead } from '../route-auth.ts';
 import { PlatformUsersAnswer, PlatformUsersBody } from './platform-users.schemas.ts';
 import { LOOKUPS_PER_HOUR } from './platform-users.service.ts';
@@ -19,6 +20,7 @@ export async function contactPeopleRoutes(app: App) {
         operationId: 'contacts.platformUsers',
         summary: 'Which e-mail addresses belong to platform users you may know',
         description:
+          'Any member of teamId (or team_id, its older name) (session), or an API key of that team (404 otherwise). ' +
           'A user counts when they share a team with the caller (for an API key: with its team) or allow ' +
           'discovery (user preference discoverable), and only by a verified address (anyone may sign up with ' +
           'any address). Unknown or unverified addresses and hidden users answer alike. Reads ' +
@@ -26,7 +28,12 @@ export async function contactPeopleRoutes(app: App) {
           'addresses an hour (a user across their sessions, a team across its keys); past that: 429 with ' +
           'Retry-After, and the refused request counts nothing.',
         body: PlatformUsersBody,
-        response: { 200: PlatformUsersAnswer },
+        response: {
+          200: PlatformUsersAnswer,
+          429: errorResponse(
+            `Over ${LOOKUPS_PER_HOUR} distinct addresses this hour (rate_limited, with Retry-After), or the service's own rate limit`,
+          ),
+        },
       },
     },
     async (request) => platformUsers.lookup(principalOf(request), request.body),
@@ -40,9 +47,10 @@ export async function contactPeopleRoutes(app: App) {
         operationId: 'contacts.together',
         summary: 'What you share with a person',
         description:
+          'Session only (an API key gets 403 `session_required`). Reads only. ' +
           'Name the person by exactly one of contactId (a contact of one of your teams, linked to a user), ' +
           'userId or email (a user who shares a team with you or allows discovery; an e-mail names a user only ' +
-          'once verified); anyone else is 404. ' +
+          'once verified); anyone else is 404; none or several of them is 400. ' +
           'Answers the teams you are both members of and, per area, what you share: tracks you both worked ' +
           'on, studio sessions and chat threads you both see.',
         querystring: TogetherQuery,

@@ -9,7 +9,20 @@ import type { TogetherPart } from './together-context.ts';
 export const TOGETHER_SESSIONS_LIMIT = 50;
 
 const TogetherSessions = Type.Array(
-  Type.Pick(Session, ['id', 'teamId', 'title', 'startsAt', 'endsAt', 'status']),
+  Type.Pick(Session, ['id', 'teamId', 'title', 'startsAt', 'endsAt', 'status'], {
+    title: 'TogetherSession',
+    description: 'A studio session both may see, in short',
+    examples: [
+      {
+        id: 311,
+        teamId: 7,
+        title: 'Vocal tracking',
+        startsAt: '2026-04-02T10:00:00.000Z',
+        endsAt: '2026-04-02T14:00:00.000Z',
+        status: 'scheduled',
+      },
+    ],
+  }),
   {
     description:
       'Studio sessions both may see: sessions of a shared team, and sessions where each is a member of the ' +

@@ -27,5 +27,34 @@ export const Together = Type.Object(
     }),
     ...partSchemas(TOGETHER_PARTS),
   },
-  { description: 'What the caller shares with a person; each area of the service adds one key' },
+  {
+    title: 'Together',
+    description: 'What the caller shares with a person; each area of the service adds one key',
+    examples: [
+      {
+        userId: '0193a5f2-7d2f-7c4b-8a21-4d3e5f6a7b8c',
+        name: 'Maya Okafor',
+        teams: [{ id: 7, name: 'Luna Vale' }],
+        tracks: [{ id: 101, title: 'Night Drive', teamId: 7 }],
+        sessions: [
+          {
+            id: 311,
+            teamId: 7,
+            title: 'Vocal tracking',
+            startsAt: '2026-04-02T10:00:00.000Z',
+            endsAt: '2026-04-02T14:00:00.000Z',
+            status: 'scheduled',
+          },
+        ],
+        threads: [
+          {
+            id: '0195b3c4-3b2c-7d4e-9f50-6b7c8d9e0f1a',
+            type: 'team',
+            name: 'Luna Vale',
+            activityAt: '2026-03-14T09:30:00.000Z',
+          },
+        ],
+      },
+    ],
+  },
 );

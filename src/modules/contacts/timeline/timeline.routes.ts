@@ -17,7 +17,8 @@ export async function contactTimelineRoutes(app: App) {
         operationId: 'contacts.timeline',
         summary: 'What happened with a contact, newest first',
         description:
-          'Merges the contact’s changes (created, updated fields, lead status moves, notes) with the ' +
+          "Any member of the contact's team (session), or an API key of that team (no scope needed); a " +
+          'contact of another team is 404. Merges the contact’s changes (created, updated fields, lead status moves, notes) with the ' +
           'financial entries that name it and the team’s studio sessions it takes part in (as a participant ' +
           'by its linked user or its e-mail; at: the start), each item {kind, at, by, ...}. Items of the ' +
           'same instant come in ' +

@@ -1,12 +1,11 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { NoContent } from '../../../shared/schemas.ts';
+import { EmptyBody, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { conflictResponse } from '../../teams/conflict-response.ts';
-import { EmptyBody } from '../../teams/media.schemas.ts';
 import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
-import { session, sessionExtension } from '../route-auth.ts';
+import { SESSION_ONLY, session, sessionExtension } from '../route-auth.ts';
 import {
   CampFile,
   CampFilePage,
@@ -28,7 +27,10 @@ export async function campFilesRoutes(app: App) {
       schema: {
         operationId: 'camps.files.list',
         summary: 'The files shared with the camp, newest first, with signed links',
-        description: "`{camp}` is the camp's id or slug. Uploads not registered yet are not listed.",
+        description:
+          `${SESSION_ONLY} Anyone who reads the camp's organisation (its members and the members of its ` +
+          "teams; anyone else: 404). `{camp}` is the camp's id or slug. Uploads not registered yet are not " +
+          'listed. Links are signed and expire (`urlExpiresAt`). Keyset pages.',
         params: CampRefParams,
         querystring: CampFilesQuery,
         response: { 200: CampFilePage },
@@ -45,9 +47,10 @@ export async function campFilesRoutes(app: App) {
         operationId: 'camps.files.create',
         summary: 'Start sharing a file with the camp: answers the pending file and a URL to PUT its bytes to',
         description:
-          "Anyone who reads the camp shares files. `teamId` names a team of the caller's: the file is stored " +
-          'there and counts towards its quota and file limits. PUT the bytes to `uploadUrl` with `headers`, ' +
-          'then confirm with `POST /api/v1/camps/{camp}/files/{fileId}/added`.',
+          `${SESSION_ONLY} Anyone who reads the camp shares files. \`teamId\` names a team of the caller's ` +
+          '(404 otherwise): the file is stored there and counts towards its quota and file limits. PUT the ' +
+          'bytes to `uploadUrl` with `headers`, then confirm with ' +
+          '`POST /api/v1/camps/{camp}/files/{fileId}/added`; an upload never confirmed expires.',
         params: CampRefParams,
         body: CreateCampFileBody,
         response: { 201: CampFileUpload, ...fileRefusals },
@@ -67,8 +70,10 @@ export async function campFilesRoutes(app: App) {
           operationId: 'camps.files.added',
           summary: 'Confirm a camp file once its bytes are PUT: the file is checked, stored and listed',
           description:
-            'By a member of the team the file is stored on. Calling it again after success answers the file. ' +
-            'Takes no body (or `{}`).',
+            `${SESSION_ONLY} By a member of the team the file is stored on (anyone else: 404). The bytes are ` +
+            'checked against the announced size and type and the quota (see 400, 409, 413); then the file is ' +
+            'listed with the camp and `camp.file_added` is recorded. Calling it again after success answers ' +
+            'the file. Takes no body (or `{}`).',
           params: CampFileParams,
           body: EmptyBody,
           response: {
@@ -90,7 +95,9 @@ export async function campFilesRoutes(app: App) {
         operationId: 'camps.files.delete',
         summary: 'Delete a camp file and its bytes, registered or pending',
         description:
-          'By its uploader, owners and admins of its team, or owners and admins of the organisation.',
+          `${SESSION_ONLY} By its uploader, owners and admins of its team, or owners and admins of the ` +
+          'organisation (403 `forbidden` for anyone else who reads the camp; 404 for a file of another camp). ' +
+          'Its bytes and the quota they held are freed; deleting a registered file records `camp.file_deleted`.',
         params: CampFileParams,
         response: { 204: NoContent },
       },

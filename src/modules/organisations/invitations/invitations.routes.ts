@@ -3,7 +3,7 @@ import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { errorResponse, IdParams, NoContent } from '../../../shared/schemas.ts';
 import { Organisation } from '../organisations.schemas.ts';
-import { sessionExtension, sessionTokenExtension } from '../route-auth.ts';
+import { SESSION_ONLY, sessionExtension, sessionTokenExtension } from '../route-auth.ts';
 import {
   CreateInvitationBody,
   DeclinedInvitation,
@@ -16,11 +16,14 @@ import {
 } from './invitations.schemas.ts';
 
 const CREATE_DESCRIPTION =
-  'Invites a person by `userId` or `email` (one of them) as `role` (default member; only owners invite ' +
-  'owners). The answer is the same whether or not an account has that id or address, and names nobody: ' +
+  `${SESSION_ONLY} Owners and admins of the organisation (403 \`forbidden\` for its other readers; 404 for anyone ` +
+  'who cannot read it). Invites a person by `userId` or `email` (exactly one of them, else 400) as `role` ' +
+  '(default member; only owners invite owners, else 403). The answer is the same whether or not an account ' +
+  'has that id or address, and names nobody: ' +
   'the person joins only by accepting (`POST /api/v1/organisation-invitations/{token}/accept`). An invitation ' +
   'to an address is mailed there with its accept link; the answer carries the same `token`, shown this once. ' +
-  'Single use; expires in 7 days. 409 when a member already has that id or address, or an invitation to them is pending.';
+  "Single use; expires in 7 days; it waits in the invited person's inbox (`GET /api/v1/inbox`). 409 `conflict` " +
+  'when a member already has that id or address, or an invitation to them is pending.';
 
 /** Invitations to an organisation: made and withdrawn by its owners and admins, answered by the invited. */
 export async function organisationInvitationsRoutes(app: App) {
@@ -33,7 +36,10 @@ export async function organisationInvitationsRoutes(app: App) {
       schema: {
         operationId: 'organisations.invitations.list',
         summary: 'Pending invitations (neither answered nor expired) (owners and admins)',
-        description: 'Items carry no token: tokens are kept hashed and answered only by create and resend.',
+        description:
+          `${SESSION_ONLY} Owners and admins of the organisation (403 \`forbidden\` for its other readers; 404 for ` +
+          'anyone who cannot read it). Items carry no token: tokens are kept hashed and answered only by ' +
+          'create and resend. Oldest first; keyset pages.',
         params: IdParams,
         querystring: InvitationsQuery,
         response: { 200: OrganisationInvitationPage },
@@ -78,7 +84,9 @@ export async function organisationInvitationsRoutes(app: App) {
         operationId: 'organisations.invitations.resend',
         summary: 'Mail a pending invitation to an address again, with a new token (owners and admins)',
         description:
-          'The invitation gets a new token and a new 7-day expiry; the link mailed before stops working. 404 ' +
+          `${SESSION_ONLY} Owners and admins of the organisation (403 \`forbidden\` for its other readers). The ` +
+          'invitation gets a new token and a new 7-day expiry, and is mailed again; the link mailed before ' +
+          'stops working. 404 ' +
           'for an invitation of another organisation; 409 when it was answered, has expired or was sent to a ' +
           'user id; 429 (Retry-After) past 3 resends of one invitation or 30 of the organisation per hour.',
         params: InvitationParams,
@@ -100,6 +108,10 @@ export async function organisationInvitationsRoutes(app: App) {
       schema: {
         operationId: 'organisations.invitations.delete',
         summary: 'Withdraw an invitation that was not accepted (owners and admins)',
+        description:
+          `${SESSION_ONLY} Owners and admins of the organisation (403 \`forbidden\` for its other readers). Its token ` +
+          "stops working at once and it leaves the invited person's inbox. 404 for an invitation of another " +
+          'organisation, or one already accepted.',
         params: InvitationParams,
         response: { 204: NoContent },
       },
@@ -118,8 +130,10 @@ export async function organisationInvitationsRoutes(app: App) {
         operationId: 'organisationInvitations.accept',
         summary: 'Accept an invitation sent to you; you join the organisation with its role',
         description:
-          'Signed in as the user it was sent to, or with the e-mail address it was sent to (compared ' +
-          'normalised). 404 for an unknown token; 403 forbidden for anyone else; 409 conflict when it was ' +
+          `${SESSION_ONLY} Signed in as the user it was sent to, or with the e-mail address it was sent to ` +
+          '(compared normalised; holding the token proves the address, so it need not be verified). The ' +
+          'caller joins with its role (records `organisation.member_added`) and gets the organisation. 404 for ' +
+          'an unknown token; 403 forbidden for anyone else; 409 conflict when it was ' +
           'already answered or has expired, you are already a member, or whoever sent it no longer holds ' +
           'the role it gives.',
         params: InvitationTokenParams,
@@ -140,7 +154,8 @@ export async function organisationInvitationsRoutes(app: App) {
         operationId: 'organisationInvitations.decline',
         summary: 'Turn down an invitation sent to you',
         description:
-          'It leaves your inbox; the organisation may invite you again. The same answers as accept: 404, 403 ' +
+          `${SESSION_ONLY} It leaves your inbox; the organisation may invite you again. The same answers as ` +
+          'accept: 404, 403 ' +
           'forbidden for anyone it was not sent to, 409 conflict when already answered or expired.',
         params: InvitationTokenParams,
         response: { 200: DeclinedInvitation, 409: errorResponse('Already answered or expired') },
@@ -157,7 +172,8 @@ export async function organisationInvitationsRoutes(app: App) {
         operationId: 'organisationInvitations.acceptById',
         summary: 'Accept an invitation sent to you, by its id (as the inbox lists it)',
         description:
-          'For an invitation to your user id, or to your e-mail address once it is verified: without the ' +
+          `${SESSION_ONLY} For an invitation to your user id, or to your e-mail address once it is verified: ` +
+          'without the ' +
           'token the address is the only proof, so an unverified one gets 403 `email_unverified` (accept ' +
           'with the token of the mail instead). 404 for an unknown invitation or one sent to someone else; ' +
           '409 as for the token route.',
@@ -179,7 +195,7 @@ export async function organisationInvitationsRoutes(app: App) {
       schema: {
         operationId: 'organisationInvitations.declineById',
         summary: 'Turn down an invitation sent to you, by its id',
-        description: 'The same answers as accepting by id: 403 `email_unverified`, 404, 409.',
+        description: `${SESSION_ONLY} The same answers as accepting by id: 403 \`email_unverified\`, 404, 409.`,
         params: OwnInvitationParams,
         response: { 200: DeclinedInvitation, 409: errorResponse('Already answered or expired') },
       },

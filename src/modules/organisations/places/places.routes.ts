@@ -1,8 +1,8 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { IdParams, NoContent } from '../../../shared/schemas.ts';
-import { session, sessionExtension } from '../route-auth.ts';
+import { errorResponse, IdParams, NoContent } from '../../../shared/schemas.ts';
+import { SESSION_ONLY, session, sessionExtension } from '../route-auth.ts';
 import {
   Building,
   BuildingPage,
@@ -17,7 +17,11 @@ import {
   UpdateStudioBody,
 } from './places.schemas.ts';
 
-const MANAGED = 'Owners and admins of the organisation.';
+const MANAGED =
+  `${SESSION_ONLY} Owners and admins of the organisation (403 \`forbidden\` for its other readers, 404 for anyone ` +
+  'who cannot read it).';
+const READERS = `${SESSION_ONLY} Readable by its members and by the members of its teams (anyone else: 404).`;
+const NAME_TAKEN = errorResponse('The building already has a studio of that name (ignoring case)');
 
 /** Buildings and the studios in them. */
 export async function placesRoutes(app: App) {
@@ -30,6 +34,7 @@ export async function placesRoutes(app: App) {
       schema: {
         operationId: 'organisations.buildings.list',
         summary: "The organisation's buildings, by name",
+        description: `${READERS} Ordered by name (case-insensitive), then id; keyset pages.`,
         params: IdParams,
         querystring: PlacesQuery,
         response: { 200: BuildingPage },
@@ -45,7 +50,9 @@ export async function placesRoutes(app: App) {
       schema: {
         operationId: 'organisations.buildings.create',
         summary: 'Add a building',
-        description: `${MANAGED} \`timezone\` is an IANA name (Europe/Berlin), stored in its canonical spelling.`,
+        description:
+          `${MANAGED} \`timezone\` is an IANA name (Europe/Berlin), stored in its canonical spelling; an ` +
+          'unknown zone is 400 `validation_failed`. Records `building.created` in the event log.',
         params: IdParams,
         body: CreateBuildingBody,
         response: { 201: Building },
@@ -64,7 +71,9 @@ export async function placesRoutes(app: App) {
       schema: {
         operationId: 'organisations.buildings.update',
         summary: 'Change a building',
-        description: `${MANAGED} null clears address or timezone.`,
+        description:
+          `${MANAGED} Only the fields sent change (at least one); null clears address or timezone; an ` +
+          'unknown time zone is 400. A building of another organisation is 404. Records `building.updated`.',
         params: BuildingParams,
         body: UpdateBuildingBody,
         response: { 200: Building },
@@ -81,7 +90,9 @@ export async function placesRoutes(app: App) {
       schema: {
         operationId: 'organisations.buildings.delete',
         summary: 'Delete a building and its studios',
-        description: `${MANAGED} Sessions booked in its studios keep their times but no longer book a studio.`,
+        description:
+          `${MANAGED} Sessions booked in its studios keep their times but no longer book a studio. A ` +
+          'building of another organisation is 404. Records `building.deleted`.',
         params: BuildingParams,
         response: { 204: NoContent },
       },
@@ -99,6 +110,7 @@ export async function placesRoutes(app: App) {
       schema: {
         operationId: 'organisations.studios.list',
         summary: "The organisation's studios with their buildings, by name",
+        description: `${READERS} Ordered by name (case-insensitive), then id; keyset pages.`,
         params: IdParams,
         querystring: PlacesQuery,
         response: { 200: StudioPage },
@@ -114,10 +126,13 @@ export async function placesRoutes(app: App) {
       schema: {
         operationId: 'organisations.studios.create',
         summary: 'Add a studio (a bookable room) to one of the buildings',
-        description: `${MANAGED} Names are unique within a building, ignoring case (409).`,
+        description:
+          `${MANAGED} \`buildingId\` must be a building of the organisation (404 otherwise). Names are ` +
+          'unique within a building, ignoring case (409 `conflict`). Sessions of its teams may then book it; ' +
+          'two bookings never overlap in one studio. Records `studio.created`.',
         params: IdParams,
         body: CreateStudioBody,
-        response: { 201: Studio },
+        response: { 201: Studio, 409: NAME_TAKEN },
       },
     },
     async (request, reply) =>
@@ -131,10 +146,13 @@ export async function placesRoutes(app: App) {
       schema: {
         operationId: 'organisations.studios.update',
         summary: 'Rename a studio or move it to another building of the organisation',
-        description: MANAGED,
+        description:
+          `${MANAGED} Only the fields sent change (at least one). A studio or building of another ` +
+          'organisation is 404; a name the (new) building has already, ignoring case, is 409 `conflict`. ' +
+          'Bookings stay. Records `studio.updated`.',
         params: StudioParams,
         body: UpdateStudioBody,
-        response: { 200: Studio },
+        response: { 200: Studio, 409: NAME_TAKEN },
       },
     },
     async (request) =>
@@ -148,7 +166,9 @@ export async function placesRoutes(app: App) {
       schema: {
         operationId: 'organisations.studios.delete',
         summary: 'Delete a studio',
-        description: `${MANAGED} Sessions booked in it keep their times but no longer book a studio.`,
+        description:
+          `${MANAGED} Sessions booked in it keep their times but no longer book a studio. A studio of ` +
+          'another organisation is 404. Records `studio.deleted`.',
         params: StudioParams,
         response: { 204: NoContent },
       },

@@ -2,7 +2,7 @@ import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf, wantsTotal } from '../../../shared/pagination.ts';
 import { IdParams } from '../../../shared/schemas.ts';
-import { session } from '../route-auth.ts';
+import { SESSION_ONLY, session } from '../route-auth.ts';
 import { NEXT_ACTIONS_RULE } from './next-actions.ts';
 import {
   FollowUpPage,
@@ -14,8 +14,9 @@ import {
 } from './rollups.schemas.ts';
 
 const WHO_SEES =
-  'Members of the organisation see every team of it; a reader who only belongs to some of its teams sees ' +
-  'those teams, and of the (personal) follow-up tasks only their own.';
+  `${SESSION_ONLY} Members of the organisation see every team of it; a reader who only belongs to some of ` +
+  'its teams sees those teams, and of the (personal) follow-up tasks only their own; anyone else gets 404. ' +
+  'Reads only.';
 
 /** The CRM roll-ups over an organisation's teams. */
 export async function rollupsRoutes(app: App) {
@@ -30,7 +31,7 @@ export async function rollupsRoutes(app: App) {
         summary: "Follow-up tasks of the organisation's teams, earliest due first (undated last)",
         description:
           `Tasks the assistant bot took from chat messages. \`status\` defaults to open; \`assignee\` is a user id; ` +
-          `\`dueBefore\` keeps tasks due before that instant. ${WHO_SEES}`,
+          `\`dueBefore\` keeps tasks due before that instant. Keyset pages. ${WHO_SEES}`,
         params: IdParams,
         querystring: FollowUpsQuery,
         response: { 200: FollowUpPage },
@@ -71,7 +72,7 @@ export async function rollupsRoutes(app: App) {
         summary: "Contacts of the organisation's teams still in the pipeline (lead status not won or lost)",
         description:
           'Grouped by stage, furthest first (negotiating, qualified, contacted, new), then by name. `counts` ' +
-          `gives each stage's total. ${WHO_SEES}`,
+          `gives each stage's total. Keyset pages. ${WHO_SEES}`,
         params: IdParams,
         querystring: ProspectsQuery,
         response: { 200: ProspectPage },

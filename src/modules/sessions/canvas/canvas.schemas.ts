@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Timestamp, Uuid } from '../../../shared/schemas.ts';
-import { Nullable, OptionalTeamId } from '../sessions.schemas.ts';
+import { EXAMPLE, Nullable, OptionalTeamId } from '../sessions.schemas.ts';
 
 /** The most a canvas document may weigh, as UTF-8 JSON. */
 export const MAX_CANVAS_BYTES = 256 * 1024;
@@ -18,18 +18,56 @@ export const Canvas = Type.Object(
     updatedAt: Nullable(Timestamp),
     updatedBy: Nullable(Uuid),
   },
-  { description: "The session's shared document; before any write: version 0, content {}" },
+  {
+    title: 'SessionCanvas',
+    description: "The session's shared document; before any write: version 0, content {}",
+    examples: [
+      {
+        version: 3,
+        content: {
+          lanes: [
+            { name: 'Vocals', notes: ['Luna Vale: lead', 'double the second chorus'] },
+            { name: 'Drums', notes: ['tighter hi-hat in the bridge'] },
+          ],
+        },
+        updatedAt: '2026-03-14T10:12:00.000Z',
+        updatedBy: EXAMPLE.memberId,
+      },
+    ],
+  },
 );
 
-export const PutCanvasBody = Type.Object({ teamId: OptionalTeamId, content: Content });
+export const PutCanvasBody = Type.Object(
+  { teamId: OptionalTeamId, content: Content },
+  {
+    title: 'SessionCanvasUpdate',
+    examples: [
+      {
+        teamId: EXAMPLE.teamId,
+        content: {
+          lanes: [
+            { name: 'Vocals', notes: ['Luna Vale: lead', 'double the second chorus'] },
+            { name: 'Drums', notes: ['tighter hi-hat in the bridge'] },
+          ],
+        },
+      },
+    ],
+  },
+);
 
-/** Only If-Match is read here; every other header passes as it would without this schema. */
+/**
+ * Only If-Match is read here; every other header passes as it would without this schema. If-Match is needed
+ * (428 without it), yet optional here: a required header would be answered 400 by validation instead.
+ */
 export const IfMatchHeaders = Type.Object(
   {
     'if-match': Type.Optional(
       Type.String({
         maxLength: 64,
-        description: 'The version the write is based on, as GET answers it (`3`; `"3"` is taken too)',
+        description:
+          'Required (428 precondition_required without it): the version the write is based on, as GET ' +
+          'answers it (`3`; `"3"` is taken too)',
+        examples: ['"3"'],
       }),
     ),
   },

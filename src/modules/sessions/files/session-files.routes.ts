@@ -5,7 +5,7 @@ import { NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { conflictResponse } from '../../teams/conflict-response.ts';
 import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
-import { session } from '../route-auth.ts';
+import { MEMBERS, READERS, SESSION_ONLY, session } from '../route-auth.ts';
 import { EmptyBody, SessionParams } from '../sessions.schemas.ts';
 import {
   CreateSessionFileBody,
@@ -28,7 +28,9 @@ export async function sessionFilesRoutes(app: App) {
       schema: {
         operationId: 'sessions.files.list',
         summary: "The session's files, newest first, with signed links (no waveform data)",
-        description: 'Members of the team and participants who accepted read them.',
+        description:
+          `${SESSION_ONLY} ${READERS} Uploads not confirmed yet are not listed. Keyset pages: pass ` +
+          'nextCursor as cursor.',
         params: SessionParams,
         querystring: SessionFileListQuery,
         response: { 200: SessionFilePage },
@@ -46,7 +48,7 @@ export async function sessionFilesRoutes(app: App) {
         operationId: 'sessions.files.create',
         summary: 'Start a file upload: answers the pending file and a signed URL to PUT its bytes to',
         description:
-          'Any member of the team. PUT the bytes to `uploadUrl` with `headers`, then confirm with ' +
+          `${SESSION_ONLY} ${MEMBERS} PUT the bytes to \`uploadUrl\` with \`headers\`, then confirm with ` +
           'POST /api/v1/sessions/{sessionId}/files/{mediaId}/added. The file counts towards the ' +
           "team's storage quota; limits per kind apply here and again when it is confirmed.",
         params: SessionParams,
@@ -70,14 +72,18 @@ export async function sessionFilesRoutes(app: App) {
           operationId: 'sessions.files.added',
           summary: 'Confirm a file upload once its bytes are PUT: the file is checked, stored and accounted',
           description:
-            'Reads audio facts of audio files; waveform peaks follow in the background (`peaks.status`). ' +
-            'Calling it again after success answers the file. Takes no body (or `{}`).',
+            `${SESSION_ONLY} ${MEMBERS} Reads audio facts of audio files; waveform peaks follow in the ` +
+            'background (`peaks.status`). Calling it again after success answers the file. 404 for a file ' +
+            'of another session. Takes no body (or `{}`).',
           params: SessionFileParams,
           body: EmptyBody,
           response: {
             200: SessionFile,
             ...fileRefusals,
-            ...conflictResponse('upload_missing (nothing PUT yet) or upload_closed (expired or discarded)'),
+            ...conflictResponse(
+              'upload_missing (nothing PUT yet), upload_registering (another confirmation is storing it; ' +
+                'retry) or upload_closed (expired or discarded)',
+            ),
           },
         },
       },
@@ -93,6 +99,7 @@ export async function sessionFilesRoutes(app: App) {
       schema: {
         operationId: 'sessions.files.delete',
         summary: 'Delete a file of the session and its bytes, registered or pending (any member of the team)',
+        description: `${SESSION_ONLY} ${MEMBERS} The storage it used is freed. 404 for a file of another session.`,
         params: SessionFileParams,
         response: { 204: NoContent },
       },
@@ -110,6 +117,9 @@ export async function sessionFilesRoutes(app: App) {
       schema: {
         operationId: 'sessions.files.url',
         summary: 'Signed, expiring links to a file of the session',
+        description:
+          `${SESSION_ONLY} ${READERS} 404 for a file of another session and for an upload not confirmed ` +
+          'yet. Ask again once the links expire.',
         params: SessionFileParams,
         response: { 200: SessionFileUrl },
       },

@@ -5,7 +5,7 @@ import { pageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
 import { bodyMayBeLeftOut } from '../../users/empty-body.ts';
 import { RecordingParams } from '../recordings/recordings.schemas.ts';
-import { session, sessionExtension } from '../route-auth.ts';
+import { MEMBERS, READERS, SESSION_ONLY, session, sessionExtension } from '../route-auth.ts';
 import { MARKER_CSV_COLUMNS } from './marker-exports.ts';
 import {
   CreateMarkerBody,
@@ -28,8 +28,17 @@ const ExportResponse = {
     'one line, markers M1, M2, ... at ' +
     'minutes:seconds.milliseconds, colours RRGGBB.',
   content: {
-    'text/csv': { schema: { type: 'string', description: 'csv or reaper' } },
-    'text/plain': { schema: { type: 'string', description: 'audacity' } },
+    'text/csv': {
+      schema: { type: 'string', description: 'csv or reaper' },
+      example:
+        `${MARKER_CSV_COLUMNS.join(',')}\r\n` +
+        '77,11,Second chorus: double the vocal,95.25,#f5a623,0193a5f2-7d2f-7c4b-8a21-4d3e5f6a7b8c,' +
+        '2026-03-14T10:04:10.000Z\r\n',
+    },
+    'text/plain': {
+      schema: { type: 'string', description: 'audacity' },
+      example: '95.250000\t95.250000\tSecond chorus: double the vocal\n',
+    },
   },
 };
 
@@ -45,6 +54,9 @@ export async function markersRoutes(app: App) {
       schema: {
         operationId: 'sessions.markers.list',
         summary: "A recording's markers in time order",
+        description:
+          `${SESSION_ONLY} ${READERS} teamId, when given, must be the session's team (else 404); 404 for a recording ` +
+          'of another session. Keyset pages: pass nextCursor as cursor.',
         params: RecordingParams,
         querystring: MarkerListQuery,
         response: { 200: MarkerPage },
@@ -64,8 +76,9 @@ export async function markersRoutes(app: App) {
         operationId: 'sessions.markers.create',
         summary: 'Place a marker in a recording (also while it runs live)',
         description:
-          'Any member of the team. positionSeconds must lie within the recording when its duration is ' +
-          'known (its audio, or a stopped live recording), else 400.',
+          `${SESSION_ONLY} ${MEMBERS} teamId, when given, must be the session's team (else 404). positionSeconds must ` +
+          'lie within the recording when its duration is known (its audio, or a stopped live recording), ' +
+          'else 400. The colour is stored in lower case. Emits session.marker.created on the event stream.',
         params: RecordingParams,
         body: CreateMarkerBody,
         response: { 201: Marker },
@@ -82,6 +95,9 @@ export async function markersRoutes(app: App) {
       schema: {
         operationId: 'sessions.markers.export',
         summary: "A recording's markers as a file Audacity, REAPER or a spreadsheet imports",
+        description:
+          `${SESSION_ONLY} ${READERS} teamId, when given, must be the session's team (else 404). Sent as an attachment ` +
+          '(Content-Disposition) named after the recording, with Cache-Control: no-store.',
         params: RecordingParams,
         querystring: MarkerExportQuery,
         response: { 200: ExportResponse },
@@ -105,7 +121,10 @@ export async function markersRoutes(app: App) {
       schema: {
         operationId: 'sessions.markers.update',
         summary: "Change a marker's label, position or colour",
-        description: "teamId, when given, must be the session's team (else 404).",
+        description:
+          `${SESSION_ONLY} ${MEMBERS} teamId, when given, must be the session's team (else 404); 404 for a ` +
+          'marker of another recording. A new position must lie within the recording when its duration is ' +
+          'known (400). Emits session.marker.updated (with the changed fields) on the event stream.',
         params: MarkerParams,
         body: MarkerPatchBody,
         response: { 200: Marker },
@@ -123,7 +142,9 @@ export async function markersRoutes(app: App) {
         operationId: 'sessions.markers.delete',
         summary: 'Remove a marker',
         description:
-          "The JSON body may carry teamId, which must then be the session's team (else 404); it may be left out.",
+          `${SESSION_ONLY} ${MEMBERS} The JSON body may carry teamId, which must then be the session's team ` +
+          '(else 404); it may be left out. 404 for a marker of another recording. Emits ' +
+          'session.marker.deleted on the event stream.',
         params: MarkerParams,
         body: DeleteMarkerBody,
         response: { 204: NoContent },

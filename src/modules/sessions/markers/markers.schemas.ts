@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 import { RecordingParams } from '../recordings/recordings.schemas.ts';
-import { Nullable, OptionalTeamId } from '../sessions.schemas.ts';
+import { EXAMPLE, Nullable, OptionalTeamId } from '../sessions.schemas.ts';
 
 export const DEFAULT_MARKER_COLOR = '#f5a623';
 /** A week: no recording runs longer. */
@@ -29,18 +29,46 @@ export const Marker = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'A named point in a recording' },
+  {
+    title: 'SessionMarker',
+    description: 'A named point in a recording',
+    examples: [
+      {
+        id: 77,
+        recordingId: EXAMPLE.recordingId,
+        label: 'Second chorus: double the vocal',
+        positionSeconds: 95.25,
+        color: '#f5a623',
+        createdBy: EXAMPLE.memberId,
+        createdAt: '2026-03-14T10:04:10.000Z',
+        updatedAt: '2026-03-14T10:04:10.000Z',
+      },
+    ],
+  },
 );
 export const MarkerPage = Page(Marker);
 
 export const MarkerListQuery = Type.Object({ teamId: OptionalTeamId, ...PageQuery });
 
-export const CreateMarkerBody = Type.Object({
-  teamId: OptionalTeamId,
-  label: Label,
-  positionSeconds: Position,
-  color: Type.Optional({ ...Color, description: `#rrggbb; default ${DEFAULT_MARKER_COLOR}` }),
-});
+export const CreateMarkerBody = Type.Object(
+  {
+    teamId: OptionalTeamId,
+    label: Label,
+    positionSeconds: Position,
+    color: Type.Optional({ ...Color, description: `#rrggbb; default ${DEFAULT_MARKER_COLOR}` }),
+  },
+  {
+    title: 'SessionMarkerCreate',
+    examples: [
+      {
+        teamId: EXAMPLE.teamId,
+        label: 'Second chorus: double the vocal',
+        positionSeconds: 95.25,
+        color: '#F5A623',
+      },
+    ],
+  },
+);
 
 export const MarkerPatchBody = Type.Object(
   {
@@ -49,10 +77,18 @@ export const MarkerPatchBody = Type.Object(
     positionSeconds: Type.Optional(Position),
     color: Type.Optional(Color),
   },
-  { minProperties: 1, description: 'At least one field to change besides teamId' },
+  {
+    title: 'SessionMarkerUpdate',
+    minProperties: 1,
+    description: 'At least one field to change besides teamId',
+    examples: [{ teamId: EXAMPLE.teamId, positionSeconds: 96.5, label: 'Second chorus: harmony' }],
+  },
 );
 
-export const DeleteMarkerBody = Type.Object({ teamId: OptionalTeamId });
+export const DeleteMarkerBody = Type.Object(
+  { teamId: OptionalTeamId },
+  { title: 'SessionMarkerDelete', examples: [{ teamId: EXAMPLE.teamId }] },
+);
 
 export const MARKER_EXPORT_FORMATS = ['csv', 'audacity', 'reaper'] as const;
 export type MarkerExportFormat = (typeof MARKER_EXPORT_FORMATS)[number];

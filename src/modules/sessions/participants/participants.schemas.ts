@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PARTICIPANT_STATUSES } from '../../../db/schema/index.ts';
 import { Id, Page, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
-import { Nullable, OptionalTeamId, SessionParams } from '../sessions.schemas.ts';
+import { EXAMPLE, Nullable, OptionalTeamId, SessionParams, TeamQuery } from '../sessions.schemas.ts';
 
 export const ParticipantParams = Type.Object({ ...SessionParams.properties, participantId: Id });
 
@@ -23,7 +23,24 @@ export const Participant = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'Someone invited to a session: a user, or anyone by e-mail' },
+  {
+    title: 'SessionParticipant',
+    description: 'Someone invited to a session: a user, or anyone by e-mail',
+    examples: [
+      {
+        id: 301,
+        sessionId: EXAMPLE.sessionId,
+        userId: EXAMPLE.guestId,
+        email: null,
+        name: 'Maya Reyes',
+        status: 'accepted',
+        invitedBy: EXAMPLE.ownerId,
+        respondedAt: '2026-03-03T08:15:00.000Z',
+        createdAt: EXAMPLE.updatedAt,
+        updatedAt: '2026-03-03T08:15:00.000Z',
+      },
+    ],
+  },
 );
 export const ParticipantPage = Page(Participant);
 
@@ -39,10 +56,31 @@ export const InvitedParticipant = Type.Object(
       }),
     ),
   },
-  { description: Participant.description },
+  {
+    title: 'InvitedSessionParticipant',
+    description: `${Participant.description}, as the invitation answers it (e-mail invitations with their token)`,
+    examples: [
+      {
+        id: 302,
+        sessionId: EXAMPLE.sessionId,
+        userId: null,
+        email: 'maya@example.com',
+        name: 'Maya Reyes',
+        status: 'invited',
+        invitedBy: EXAMPLE.ownerId,
+        respondedAt: null,
+        createdAt: EXAMPLE.updatedAt,
+        updatedAt: EXAMPLE.updatedAt,
+        token: 'c2Vzc2lvbi1pbnZpdGF0aW9uLXRva2VuLTQy',
+      },
+    ],
+  },
 );
 
-export const ResendBody = Type.Object({ teamId: OptionalTeamId });
+export const ResendBody = Type.Object(
+  { teamId: OptionalTeamId },
+  { title: 'SessionInvitationResend', examples: [{ teamId: EXAMPLE.teamId }] },
+);
 
 export const InvitationTokenParams = Type.Object({
   token: Type.String({
@@ -61,23 +99,50 @@ export const InviteBody = Type.Object(
     ),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
   },
-  { description: 'Exactly one of userId and email' },
+  {
+    title: 'SessionParticipantInvite',
+    description: 'Exactly one of userId and email',
+    examples: [{ teamId: EXAMPLE.teamId, email: 'maya@example.com', name: 'Maya Reyes' }],
+  },
 );
 
-export const RespondBody = Type.Object({
-  accept: Type.Boolean({ description: 'true: accepted; false: declined' }),
-  participantId: { ...Id, description: 'The caller’s own invitation to this session' },
-});
+export const RespondBody = Type.Object(
+  {
+    accept: Type.Boolean({ description: 'true: accepted; false: declined' }),
+    participantId: { ...Id, description: 'The caller’s own invitation to this session' },
+  },
+  { title: 'SessionInvitationAnswer', examples: [{ accept: true, participantId: 301 }] },
+);
 
 export const RemoveParticipantQuery = Type.Object({ teamId: OptionalTeamId });
 
-export const InviteUrl = Type.Object({
-  url: Type.String({ description: 'POST here, signed in, to join the session (accepted at once)' }),
-  token: Type.String({
-    description: 'The signed token of the link: POST /api/v1/session-links/{token}/join',
-  }),
-  expiresAt: Timestamp,
-});
+const INVITE_TOKEN_EXAMPLE = 'eyJzIjo0MiwidiI6MiwiaSI6MTc3MjQ0NjQwMDAwMH0.Vx3k9QmR2b7LwZp0aTgHcY4nJf8sUe1D';
+
+export const InviteUrl = Type.Object(
+  {
+    url: Type.String({ description: 'POST here, signed in, to join the session (accepted at once)' }),
+    token: Type.String({
+      description: 'The signed token of the link: POST /api/v1/session-links/{token}/join',
+    }),
+    expiresAt: Timestamp,
+  },
+  {
+    title: 'SessionInviteUrl',
+    examples: [
+      {
+        url: `https://music.example.com/api/v1/session-links/${INVITE_TOKEN_EXAMPLE}/join`,
+        token: INVITE_TOKEN_EXAMPLE,
+        expiresAt: '2026-03-09T16:45:00.000Z',
+      },
+    ],
+  },
+);
+
+/** The body of a rotation of join links: the session's team. */
+export const RotateInviteUrlBody = Type.Object(
+  { ...TeamQuery.properties },
+  { title: 'SessionInviteUrlRotate', examples: [{ teamId: EXAMPLE.teamId }] },
+);
 
 export const JoinParams = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 256, description: 'The token of an invite-url answer' }),

@@ -4,7 +4,7 @@ import { pageOf } from '../../../shared/pagination.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { conflictResponse } from '../../teams/conflict-response.ts';
 import { acceptEmptyJsonBody, bodyMayBeLeftOut } from '../../users/empty-body.ts';
-import { session, sessionExtension } from '../route-auth.ts';
+import { MEMBERS, READERS, SESSION_ONLY, session, sessionExtension } from '../route-auth.ts';
 import { SessionParams, TeamPageQuery } from '../sessions.schemas.ts';
 import {
   LiveRecordingBody,
@@ -28,6 +28,9 @@ export async function recordingsRoutes(app: App) {
       schema: {
         operationId: 'sessions.recordings.list',
         summary: "The session's recordings, newest first (waveform state without the data)",
+        description:
+          `${SESSION_ONLY} ${READERS} teamId, when given, must be the session's team (else 404). Live recordings are ` +
+          'listed too (status live, no audio yet). Keyset pages: pass nextCursor as cursor.',
         params: SessionParams,
         querystring: TeamPageQuery,
         response: { 200: RecordingPage },
@@ -47,7 +50,8 @@ export async function recordingsRoutes(app: App) {
         operationId: 'sessions.recordings.uploadUrl',
         summary: "An upload URL for a recording's audio",
         description:
-          'Any member of the team. PUT the bytes to `uploadUrl` with `headers`, then register with ' +
+          `${SESSION_ONLY} ${MEMBERS} teamId, when given, must be the session's team (else 404). Audio types only ` +
+          '(400 unsupported_file_type otherwise). PUT the bytes to `uploadUrl` with `headers`, then register with ' +
           'POST .../recordings and the `pendingKey`. The upload takes exactly fileSize bytes and reserves ' +
           "that much of the team's storage quota until it is registered or expires.",
         params: SessionParams,
@@ -66,6 +70,8 @@ export async function recordingsRoutes(app: App) {
         operationId: 'sessions.recordings.register',
         summary: 'Register an uploaded recording: audio facts now, the waveform in the background',
         description:
+          `${SESSION_ONLY} ${MEMBERS} teamId, when given, must be the session's team (else 404); 404 for a pendingKey ` +
+          'that is not an upload of this session. ' +
           'fileSize and contentType must be those the upload URL was asked for (400 otherwise, the upload ' +
           'staying usable); fileName names the recording. Without recordingId a new recording is made ' +
           '(201); with the id of a stopped live recording of the session, that recording gets the audio ' +
@@ -77,7 +83,8 @@ export async function recordingsRoutes(app: App) {
           201: Recording,
           ...fileRefusals,
           ...conflictResponse(
-            'upload_missing, upload_registering, upload_closed, or conflict (the recording is running or has audio)',
+            'upload_missing, upload_registering, upload_closed, or conflict (the ' +
+              'recording named by recordingId is running or has its audio already)',
           ),
         },
       },
@@ -101,6 +108,7 @@ export async function recordingsRoutes(app: App) {
         operationId: 'sessions.recordings.live',
         summary: 'Start a live recording: no audio yet, markers can be placed while it runs',
         description:
+          `${SESSION_ONLY} ${MEMBERS} teamId, when given, must be the session's team (else 404). ` +
           'Answers the recording with status live and startedAt. One recording runs at a time per session ' +
           '(409). Stop it with POST .../recordings/{recordingId}/stop; its audio can be registered later ' +
           'with the same upload pair and recordingId.',
@@ -124,7 +132,9 @@ export async function recordingsRoutes(app: App) {
         schema: {
           operationId: 'sessions.recordings.stop',
           summary: 'Stop a live recording (status stopped, stoppedAt); its audio may be registered later',
-          description: 'Any member of the team. The body (teamId) may be left out.',
+          description:
+            `${SESSION_ONLY} ${MEMBERS} teamId, when given, must be the session's team (else 404). The ` +
+            'body may be left out. 404 for a recording of another session; 409 when it is not running.',
           params: RecordingParams,
           body: StopRecordingBody,
           response: { 200: Recording, ...conflictResponse('conflict: the recording is not running') },

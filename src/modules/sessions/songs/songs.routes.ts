@@ -2,7 +2,7 @@ import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
-import { session, sessionExtension } from '../route-auth.ts';
+import { MEMBERS, READERS, SESSION_ONLY, session, sessionExtension } from '../route-auth.ts';
 import { SessionParams, TeamPageQuery } from '../sessions.schemas.ts';
 import { AddSongBody, RemoveSongQuery, Song, SongPage, SongParams } from './songs.schemas.ts';
 
@@ -17,7 +17,9 @@ export async function songsRoutes(app: App) {
       schema: {
         operationId: 'sessions.songs.list',
         summary: 'Tracks of the team linked to the session, in the order they were added',
-        description: 'Deleted tracks and tracks no longer shared with the team are left out.',
+        description:
+          `${SESSION_ONLY} ${READERS} teamId must be the session's team (else 404). Deleted tracks and ` +
+          'tracks no longer shared with the team are left out. Keyset pages: pass nextCursor as cursor.',
         params: SessionParams,
         querystring: TeamPageQuery,
         response: { 200: SongPage },
@@ -37,8 +39,9 @@ export async function songsRoutes(app: App) {
         operationId: 'sessions.songs.add',
         summary: 'Link a track of the team to the session',
         description:
-          'Any member of the team; the track must be one the team holds (its own or shared with it), else ' +
-          '404. 201 when linked now, 200 when it was linked already.',
+          `${SESSION_ONLY} ${MEMBERS} teamId, when given, must be the session's team (else 404). The track ` +
+          'must be one the team holds (its own or shared with it), not deleted, else 404. 201 when linked ' +
+          'now, 200 when it was linked already.',
         params: SessionParams,
         body: AddSongBody,
         response: { 200: Song, 201: Song },
@@ -57,6 +60,9 @@ export async function songsRoutes(app: App) {
       schema: {
         operationId: 'sessions.songs.remove',
         summary: 'Unlink a track from the session (the track itself stays)',
+        description:
+          `${SESSION_ONLY} ${MEMBERS} teamId, when given, must be the session's team (else 404). 404 when ` +
+          'the track is not linked to the session.',
         params: SongParams,
         querystring: RemoveSongQuery,
         response: { 204: NoContent },

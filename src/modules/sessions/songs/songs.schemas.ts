@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, Timestamp, Uuid } from '../../../shared/schemas.ts';
-import { Nullable, OptionalTeamId, SessionParams } from '../sessions.schemas.ts';
+import { EXAMPLE, Nullable, OptionalTeamId, SessionParams } from '../sessions.schemas.ts';
 
 export const SongParams = Type.Object({ ...SessionParams.properties, trackId: Id });
 
@@ -14,13 +14,30 @@ export const Song = Type.Object(
     addedBy: Nullable(Uuid),
     addedAt: Timestamp,
   },
-  { description: 'A track of the team worked on in the session' },
+  {
+    title: 'SessionSong',
+    description: 'A track of the team worked on in the session',
+    examples: [
+      {
+        sessionId: EXAMPLE.sessionId,
+        trackId: EXAMPLE.trackId,
+        title: 'Night Drive',
+        artist: 'Luna Vale',
+        statusId: 'recording',
+        addedBy: EXAMPLE.ownerId,
+        addedAt: EXAMPLE.updatedAt,
+      },
+    ],
+  },
 );
 export const SongPage = Page(Song);
 
-export const AddSongBody = Type.Object({
-  teamId: OptionalTeamId,
-  trackId: { ...Id, description: 'A track the team holds (its own or shared with it), not deleted' },
-});
+export const AddSongBody = Type.Object(
+  {
+    teamId: OptionalTeamId,
+    trackId: { ...Id, description: 'A track the team holds (its own or shared with it), not deleted' },
+  },
+  { title: 'SessionSongAdd', examples: [{ teamId: EXAMPLE.teamId, trackId: EXAMPLE.trackId }] },
+);
 
 export const RemoveSongQuery = Type.Object({ teamId: OptionalTeamId });

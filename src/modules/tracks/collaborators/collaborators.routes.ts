@@ -3,7 +3,7 @@ import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
 import { errorResponse, IdParams, NoContent } from '../../../shared/schemas.ts';
 import { read, write } from '../route-auth.ts';
-import { OWNER_ONLY } from '../share-rules.ts';
+import { OWNER_ONLY, READERS, WRITERS } from '../share-rules.ts';
 import {
   Collaborator,
   CollaboratorGroups,
@@ -24,6 +24,7 @@ export async function collaboratorsRoutes(app: App) {
       schema: {
         operationId: 'tracks.collaborators.list',
         summary: 'Collaborators of a track with their roles, in the order they were added',
+        description: `${READERS} Changes nothing.`,
         params: IdParams,
         querystring: CollaboratorListQuery,
         response: { 200: CollaboratorPage },
@@ -39,7 +40,10 @@ export async function collaboratorsRoutes(app: App) {
       schema: {
         operationId: 'tracks.collaborators.create',
         summary: 'Add a collaborator with roles: a team member (userId) or a named outside person',
-        description: OWNER_ONLY,
+        description:
+          `${WRITERS} ${OWNER_ONLY} A userId that is not a member of the owning team is 400, and so is a ` +
+          'body with neither name nor userId; the same user twice is 409. Roles are stored lower-cased, each ' +
+          "once. Recorded in the team's activity as `collaborator.added` (no webhook).",
         params: IdParams,
         body: CreateCollaboratorBody,
         response: {
@@ -59,7 +63,9 @@ export async function collaboratorsRoutes(app: App) {
       schema: {
         operationId: 'tracks.collaborators.delete',
         summary: 'Remove a collaborator from a track',
-        description: OWNER_ONLY,
+        description:
+          `${WRITERS} ${OWNER_ONLY} A collaborator of another track is 404. Recorded in the team's ` +
+          'activity as `collaborator.removed` (no webhook).',
         params: CollaboratorParams,
         response: { 204: NoContent },
       },
@@ -77,6 +83,7 @@ export async function collaboratorsRoutes(app: App) {
       schema: {
         operationId: 'tracks.collaboratorGroups.list',
         summary: 'Collaborators of a track grouped by role',
+        description: `${READERS} One answer, no pages. Changes nothing.`,
         params: IdParams,
         querystring: CollaboratorListQuery,
         response: { 200: CollaboratorGroups },

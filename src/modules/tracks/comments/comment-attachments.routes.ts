@@ -3,6 +3,7 @@ import { fileRefusals } from '../../files/files.schemas.ts';
 import { conflictResponse } from '../../teams/conflict-response.ts';
 import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
 import { write } from '../route-auth.ts';
+import { COMMENTERS } from '../share-rules.ts';
 import { versionArgs, versionRoutes } from '../version-routes.ts';
 import {
   CommentUpload,
@@ -27,7 +28,8 @@ export async function commentAttachmentsRoutes(app: App) {
           'PUT the file to `uploadUrl` with `headers`, then name its `fileKey` in `attachments` of ' +
           '`POST .../comments/with-attachments`. The body is optional: without `fileName` the file is named ' +
           '`attachment.<extension>` after `mediaType`; with neither it is a PNG image (a screenshot). ' +
-          'Audio, image and document types are accepted; the upload expires if no comment uses it.',
+          'Audio, image, video and document types are accepted (400 unsupported_file_type otherwise); the ' +
+          `upload expires if no comment uses it. ${COMMENTERS} Changes nothing else and sends no event.`,
         body: CommentUploadBody,
         response: { 200: CommentUpload, ...fileRefusals },
       }),
@@ -42,7 +44,8 @@ export async function commentAttachmentsRoutes(app: App) {
       description:
         'The comment fields are those of POST .../comments. The comment and its attachments are stored ' +
         'together or not at all: a key that is not an upload of this version is 400 (details name it), ' +
-        'an upload whose bytes are missing is 409 upload_missing.',
+        `an upload whose bytes are missing is 409 upload_missing. ${COMMENTERS} Sends the ` +
+        '`comment.created` webhook event (with attachmentCount) and notifies as POST .../comments does.',
       body: CreateCommentWithAttachmentsBody,
       response: {
         201: Comment,

@@ -1,5 +1,36 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import {
+  EXAMPLE_LATER,
+  EXAMPLE_URL_EXPIRES,
+  EXAMPLE_USER_ID,
+  exampleDownloadUrl,
+} from '../tracks.schemas.ts';
+import { EXAMPLE_REVIEWER_ID } from '../versions/versions.schemas.ts';
+
+const REACTION_EXAMPLE = { emoji: '🔥', count: 2, userIds: [EXAMPLE_USER_ID, EXAMPLE_REVIEWER_ID] };
+const ATTACHMENT_EXAMPLE = {
+  id: 955,
+  fileName: 'bridge-notes.png',
+  contentType: 'image/png',
+  size: 182_344,
+  url: exampleDownloadUrl('pbWFnZS9icmlkZ2Utbm90ZXMucG5n'),
+  downloadUrl: exampleDownloadUrl('pbWFnZS9icmlkZ2Utbm90ZXMucG5nIiwiZCI6ImEifQ'),
+  urlExpiresAt: EXAMPLE_URL_EXPIRES,
+};
+/** A comment at 1:32 of version 502 with a reaction and a screenshot. */
+export const COMMENT_EXAMPLE = {
+  id: 640,
+  versionId: 502,
+  parentId: null,
+  atSeconds: 92.5,
+  comment: 'The snare is too loud here — @[Maya](user:0193a5f2-7d2f-7c4b-8e21-4d3e5f607182) can you check?',
+  authorId: EXAMPLE_USER_ID,
+  editedAt: null,
+  createdAt: EXAMPLE_LATER,
+  reactions: [REACTION_EXAMPLE],
+  attachments: [ATTACHMENT_EXAMPLE],
+};
 
 export const CommentParams = Type.Object({ id: Id, versionId: Id, commentId: Id });
 
@@ -12,38 +43,47 @@ export const Emoji = Type.String({
 
 export const ReactionParams = Type.Object({ id: Id, versionId: Id, commentId: Id, emoji: Emoji });
 
-export const ReactionSummary = Type.Object({
-  emoji: Type.String(),
-  count: Type.Integer({ minimum: 1 }),
-  userIds: Type.Array(Uuid, { description: 'Users who reacted (reactions by API keys are counted only)' }),
-});
+export const ReactionSummary = Type.Object(
+  {
+    emoji: Type.String(),
+    count: Type.Integer({ minimum: 1 }),
+    userIds: Type.Array(Uuid, { description: 'Users who reacted (reactions by API keys are counted only)' }),
+  },
+  { title: 'CommentReaction', examples: [REACTION_EXAMPLE] },
+);
 
-export const CommentAttachment = Type.Object({
-  id: Id,
-  fileName: Type.String(),
-  contentType: Type.String(),
-  size: Type.Integer({ minimum: 0 }),
-  url: Type.String({ description: 'Signed URL to show or play the file in place' }),
-  downloadUrl: Type.String({ description: 'Signed URL to save the file under its name' }),
-  urlExpiresAt: Timestamp,
-});
+export const CommentAttachment = Type.Object(
+  {
+    id: Id,
+    fileName: Type.String(),
+    contentType: Type.String(),
+    size: Type.Integer({ minimum: 0 }),
+    url: Type.String({ description: 'Signed URL to show or play the file in place' }),
+    downloadUrl: Type.String({ description: 'Signed URL to save the file under its name' }),
+    urlExpiresAt: Timestamp,
+  },
+  { title: 'CommentAttachment', examples: [ATTACHMENT_EXAMPLE] },
+);
 
-export const Comment = Type.Object({
-  id: Id,
-  versionId: Id,
-  parentId: Type.Union([Id, Type.Null()], { description: 'The comment this one replies to' }),
-  atSeconds: Type.Union([Type.Number(), Type.Null()], {
-    description: 'Position in the audio; null for a general comment',
-  }),
-  comment: Type.String(),
-  authorId: Type.Union([Uuid, Type.Null()], { description: 'null when an API key wrote it' }),
-  editedAt: Type.Union([Timestamp, Type.Null()]),
-  createdAt: Timestamp,
-  reactions: Type.Array(ReactionSummary),
-  attachments: Type.Array(CommentAttachment, {
-    description: 'Files attached with POST .../comments/with-attachments, in the order their uploads began',
-  }),
-});
+export const Comment = Type.Object(
+  {
+    id: Id,
+    versionId: Id,
+    parentId: Type.Union([Id, Type.Null()], { description: 'The comment this one replies to' }),
+    atSeconds: Type.Union([Type.Number(), Type.Null()], {
+      description: 'Position in the audio; null for a general comment',
+    }),
+    comment: Type.String({ description: 'The text; mentions are written `@[label](user:<id>)`' }),
+    authorId: Type.Union([Uuid, Type.Null()], { description: 'null when an API key wrote it' }),
+    editedAt: Type.Union([Timestamp, Type.Null()]),
+    createdAt: Timestamp,
+    reactions: Type.Array(ReactionSummary),
+    attachments: Type.Array(CommentAttachment, {
+      description: 'Files attached with POST .../comments/with-attachments, in the order their uploads began',
+    }),
+  },
+  { title: 'VersionComment', examples: [COMMENT_EXAMPLE] },
+);
 
 export const CommentPage = Page(Comment);
 export const CommentListQuery = Type.Object(PageQuery);
@@ -55,10 +95,18 @@ const AtSeconds = Type.Number({
   description: 'Seconds into the audio; at most the version’s duration when it is known',
 });
 
-export const CreateCommentBody = Type.Object({
+const createCommentFields = {
   comment: CommentText,
   atSeconds: Type.Optional(Type.Union([AtSeconds, Type.Null()])),
   parentId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'Reply to this top-level comment' })),
+};
+
+export const CreateCommentBody = Type.Object(createCommentFields, {
+  title: 'VersionCommentCreate',
+  examples: [
+    { comment: COMMENT_EXAMPLE.comment, atSeconds: 92.5 },
+    { comment: 'Fixed in Mix 3', parentId: 640 },
+  ],
 });
 
 export const CommentPatchBody = Type.Object(
@@ -66,7 +114,15 @@ export const CommentPatchBody = Type.Object(
     comment: Type.Optional(CommentText),
     atSeconds: Type.Optional(Type.Union([AtSeconds, Type.Null()])),
   },
-  { minProperties: 1 },
+  {
+    title: 'VersionCommentUpdate',
+    minProperties: 1,
+    description: 'Only the fields given change; atSeconds null makes it a general comment',
+    examples: [{ comment: 'The snare is too loud from 1:32 to 1:40', atSeconds: 92 }],
+  },
 );
 
-export const ReactionBody = Type.Object({ emoji: Emoji });
+export const ReactionBody = Type.Object(
+  { emoji: Emoji },
+  { title: 'CommentReactionAdd', examples: [{ emoji: '🔥' }] },
+);

@@ -1,13 +1,12 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { IdParams, NoContent } from '../../../shared/schemas.ts';
+import { EmptyBody, IdParams, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { conflictResponse } from '../../teams/conflict-response.ts';
-import { EmptyBody } from '../../teams/media.schemas.ts';
 import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
 import { read, write } from '../route-auth.ts';
-import { OWNER_ONLY } from '../share-rules.ts';
+import { OWNER_ONLY, READERS, WRITERS } from '../share-rules.ts';
 import {
   Cover,
   CoverListQuery,
@@ -31,6 +30,7 @@ export async function coversRoutes(app: App) {
         operationId: 'tracks.covers.list',
         summary:
           'The registered covers of a track, newest first, with signed URLs; isCurrent marks the shown one',
+        description: `${READERS} Pending uploads are left out. Changes nothing.`,
         params: IdParams,
         querystring: CoverListQuery,
         response: { 200: CoverPage },
@@ -49,7 +49,9 @@ export async function coversRoutes(app: App) {
         description:
           'PUT the image to `uploadUrl` with `headers`, then confirm it with ' +
           '`POST /api/v1/tracks/{id}/covers/{coverId}/added`. With `fileSize`, the URL accepts exactly that ' +
-          `many bytes. When the track has no current cover, the first cover confirmed becomes it. ${OWNER_ONLY}`,
+          'many bytes. When the track has no current cover, the first cover confirmed becomes it. The type ' +
+          'must be an image type (png, jpeg, webp, gif, avif; 400 unsupported_file_type otherwise). ' +
+          `${WRITERS} ${OWNER_ONLY} Sends no event until the upload is confirmed.`,
         params: IdParams,
         body: CreateCoverBody,
         response: { 201: CoverUpload, ...fileRefusals },
@@ -70,8 +72,10 @@ export async function coversRoutes(app: App) {
           summary: 'Confirm a cover upload once its image is PUT: the file is checked, stored and accounted',
           description:
             'When the track has no current cover, this one becomes it. Calling it again after success ' +
-            'answers the cover. Takes no body (or `{}`).' +
-            ` ${OWNER_ONLY}`,
+            'answers the cover. Takes no body (or `{}`). Bytes that are not the announced image type, or not ' +
+            'the announced size, are 400 and end the upload; a cover id that is not an upload of this track ' +
+            "is 404. Recorded in the team's activity as `track.cover_added` (no webhook). " +
+            `${WRITERS} ${OWNER_ONLY}`,
           params: CoverParams,
           body: EmptyBody,
           response: {
@@ -91,7 +95,10 @@ export async function coversRoutes(app: App) {
         schema: {
           operationId: 'tracks.covers.setCurrent',
           summary: 'Make this cover the one the track shows',
-          description: `Takes no body (or \`{}\`). A cover whose image is not confirmed yet is 409. ${OWNER_ONLY}`,
+          description:
+            'Takes no body (or `{}`). A cover whose image is not confirmed yet is 409; a cover of another ' +
+            "track is 404. Recorded in the team's activity as `track.cover_set` (no webhook). " +
+            `${WRITERS} ${OWNER_ONLY}`,
           params: CoverParams,
           body: EmptyBody,
           response: {
@@ -112,8 +119,10 @@ export async function coversRoutes(app: App) {
         operationId: 'tracks.covers.delete',
         summary: 'Delete a cover and its image, registered or pending',
         description:
-          'Deleting the current cover leaves the track without one (`cover` null) until another is set.' +
-          ` ${OWNER_ONLY}`,
+          'Deleting the current cover leaves the track without one (`cover` null) until another is set. ' +
+          "A registered cover's deletion is recorded in the team's activity as `track.cover_deleted` (no " +
+          'webhook). ' +
+          `${WRITERS} ${OWNER_ONLY}`,
         params: CoverParams,
         response: { 204: NoContent },
       },

@@ -1,13 +1,12 @@
 import type { App } from '../../../app-types.ts';
 import { principalOf } from '../../../plugins/auth.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { IdParams, NoContent } from '../../../shared/schemas.ts';
+import { EmptyBody, IdParams, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { conflictResponse } from '../../teams/conflict-response.ts';
-import { EmptyBody } from '../../teams/media.schemas.ts';
 import { acceptEmptyJsonBody } from '../../users/empty-body.ts';
 import { read, session, write } from '../route-auth.ts';
-import { OWNER_ONLY } from '../share-rules.ts';
+import { OWNER_ONLY, READERS, SESSION_WRITERS, WRITERS } from '../share-rules.ts';
 import {
   CreateTrackMediaBody,
   TrackMedia,
@@ -30,6 +29,7 @@ export async function trackMediaRoutes(app: App) {
       schema: {
         operationId: 'tracks.media.list',
         summary: "The track's media files, newest first, with signed links (no waveform data)",
+        description: `${READERS} Pending uploads are left out. Changes nothing.`,
         params: IdParams,
         querystring: TrackMediaListQuery,
         response: { 200: TrackMediaPage },
@@ -49,7 +49,7 @@ export async function trackMediaRoutes(app: App) {
           'Answers the pending media and a signed URL: PUT the bytes to `uploadUrl` with `headers`, then ' +
           'confirm with `POST /api/v1/tracks/{id}/media/{mediaId}/added`. The kind (audio, image, video, document) ' +
           'follows `mediaType`, or the file name when it is left out; with `fileSize` the URL accepts exactly ' +
-          `that many bytes. ${OWNER_ONLY}`,
+          `that many bytes. ${SESSION_WRITERS} ${OWNER_ONLY} Sends no event until the upload is confirmed.`,
         params: IdParams,
         body: CreateTrackMediaBody,
         response: { 201: TrackMediaUpload, ...fileRefusals },
@@ -70,8 +70,10 @@ export async function trackMediaRoutes(app: App) {
           summary: 'Confirm a media upload once its bytes are PUT: the file is checked, stored and accounted',
           description:
             'Reads audio facts of audio files; waveform peaks follow in the background (`peaks.status`). ' +
-            'Calling it again after success answers the media. Takes no body (or `{}`).' +
-            ` ${OWNER_ONLY}`,
+            'Calling it again after success answers the media. Takes no body (or `{}`). Bytes that are not ' +
+            'the announced type or size are 400 and end the upload; a media id that is not an upload of this ' +
+            'track is 404. Sends the `track.media_added` webhook event. ' +
+            `${SESSION_WRITERS} ${OWNER_ONLY}`,
           params: TrackMediaParams,
           body: EmptyBody,
           response: {
@@ -92,7 +94,9 @@ export async function trackMediaRoutes(app: App) {
       schema: {
         operationId: 'tracks.media.delete',
         summary: 'Delete a media file of a track and its bytes, registered or pending',
-        description: OWNER_ONLY,
+        description:
+          `${WRITERS} ${OWNER_ONLY} Deleting a registered file sends the \`track.media_deleted\` webhook ` +
+          'event; a pending upload goes without one.',
         params: TrackMediaParams,
         response: { 204: NoContent },
       },

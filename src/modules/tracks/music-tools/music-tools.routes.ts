@@ -2,7 +2,7 @@ import type { App } from '../../../app-types.ts';
 import { MAX_ANALYSED_SECONDS } from '../../../media/music-analysis.ts';
 import { errorResponse } from '../../../shared/schemas.ts';
 import { read, write } from '../route-auth.ts';
-import { OWNER_ONLY } from '../share-rules.ts';
+import { OWNER_ONLY, READERS, WRITERS } from '../share-rules.ts';
 import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
 import { MusicToolBody, MusicToolJob, MusicToolJobParams } from './music-tools.schemas.ts';
 
@@ -27,8 +27,10 @@ export async function musicToolsRoutes(app: App) {
         'seconds (`analysedSeconds` in the result). The same operation with the same options already queued ' +
         'or running on the version is answered with that job (202) instead of a new one. A team may hold ' +
         'MUSIC_TOOLS_MAX_JOBS_PER_TEAM (10 by default) queued or running jobs; beyond that the answer is 429 ' +
-        '`too_many_jobs` with Retry-After and nothing is queued. API keys need ' +
-        `\`tracks:write\`. 409 when the version has no registered audio. ${OWNER_ONLY}`,
+        '`too_many_jobs` with Retry-After and nothing is queued. 409 when the version has no registered ' +
+        'audio; 400 when `format` or `mode` do not fit the operation. When the job ends it sends the ' +
+        '`music_tool.job.succeeded` or `music_tool.job.failed` webhook event (the request itself is recorded ' +
+        `in the team's activity as \`version.music_tool_requested\`, no webhook). ${WRITERS} ${OWNER_ONLY}`,
       body: MusicToolBody,
       response: {
         202: MusicToolJob,
@@ -38,7 +40,8 @@ export async function musicToolsRoutes(app: App) {
             '(with Retry-After); rate_limited (with Retry-After)',
         ),
         503: errorResponse(
-          'separation_unavailable: `mode: separate` without a configured service (SEPARATION_URL)',
+          'separation_unavailable: `mode: separate` without a configured service (SEPARATION_URL); ' +
+            'unavailable: the database is down',
         ),
       },
     }),
@@ -50,6 +53,9 @@ export async function musicToolsRoutes(app: App) {
     route.path('/:jobId'),
     route.options(extension(read), 'get', {
       summary: 'A music-tools job of the version: its status, and its result or error once finished',
+      description:
+        `${READERS} A job of another version is 404. Poll it until \`status\` is \`succeeded\` (then ` +
+        '`result`) or `failed` (then `error`). Changes nothing.',
       params: MusicToolJobParams,
       response: { 200: MusicToolJob },
     }),

@@ -9,6 +9,18 @@ export type ConvertFormat = (typeof CONVERT_FORMATS)[number];
 export const SPLIT_MODES = ['mid-side', 'left-right', 'separate'] as const;
 export type SplitMode = (typeof SPLIT_MODES)[number];
 
+const EXAMPLE_TIME = '2026-03-16T18:10:00.000Z';
+
+/** The analysis of version 502 in the examples. */
+export const VERSION_ANALYSIS_EXAMPLE = {
+  loudness: { integratedLufs: -13.8, loudnessRangeLu: 6.2, truePeakDbtp: -0.9 },
+  tempoBpm: 118,
+  key: { tonic: 'F#', mode: 'minor', name: 'F# minor', confidence: 0.82 },
+  durationSeconds: 214.6,
+  analysedSeconds: 120,
+  analysedAt: '2026-03-16T18:10:42.000Z',
+};
+
 export const MusicToolBody = Type.Object(
   {
     operation: StringEnum(OPERATIONS, {
@@ -30,42 +42,96 @@ export const MusicToolBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    title: 'MusicToolRun',
+    examples: [
+      { operation: 'analyze' },
+      { operation: 'convert', format: 'mp3' },
+      { operation: 'split', mode: 'mid-side' },
+    ],
+  },
 );
 
 export const MusicToolJobParams = Type.Object({ id: Id, versionId: Id, jobId: Uuid });
 
-export const MusicToolError = Type.Object({
-  code: Type.String({
-    description:
-      '`audio_missing`, `audio_unreadable`, `audio_silent`, `processing_timeout`, `processing_limit` (the ' +
-      'memory limit of the analysis), `quota_exceeded`, `version_files_full`, `separation_failed` or ' +
-      '`internal_error`',
-  }),
-  message: Type.String({ description: 'A fixed message for the code' }),
-});
+export const MusicToolError = Type.Object(
+  {
+    code: Type.String({
+      description:
+        '`audio_missing`, `audio_unreadable`, `audio_silent`, `processing_timeout`, `processing_limit` (the ' +
+        'memory limit of the analysis), `quota_exceeded`, `version_files_full`, `separation_failed` or ' +
+        '`internal_error`',
+    }),
+    message: Type.String({ description: 'A fixed message for the code' }),
+  },
+  {
+    title: 'MusicToolError',
+    examples: [
+      {
+        code: 'audio_unreadable',
+        message:
+          'The audio could not be processed: the file is damaged or not in an audio format the tools read',
+      },
+    ],
+  },
+);
 
-export const MusicToolJob = Type.Object({
-  id: Uuid,
-  operation: StringEnum(OPERATIONS),
-  status: StringEnum(['queued', 'running', 'succeeded', 'failed'] as const),
-  parameters: Type.Record(Type.String(), Type.String(), {
-    description: 'The options the job runs with (`format`, `mode`)',
-  }),
-  result: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
-    description:
-      'Once succeeded. analyze: the analysis as stored on the version; normalize/convert/trim: `{fileId, ' +
-      'fileName, contentType, size, durationSeconds, ...}` of the new version file (normalize adds the ' +
-      'loudness before and after, trim `leadingSecondsRemoved` and `trailingSecondsRemoved`); split: ' +
-      '`{mode, stems: [{stemId, name, fileId}]}`',
-  }),
-  error: Type.Union([MusicToolError, Type.Null()], { description: 'Once failed' }),
-  trackId: Id,
-  versionId: Id,
-  createdAt: Timestamp,
-  startedAt: Type.Union([Timestamp, Type.Null()]),
-  finishedAt: Type.Union([Timestamp, Type.Null()]),
-});
+export const MusicToolJob = Type.Object(
+  {
+    id: Uuid,
+    operation: StringEnum(OPERATIONS),
+    status: StringEnum(['queued', 'running', 'succeeded', 'failed'] as const),
+    parameters: Type.Record(Type.String(), Type.String(), {
+      description: 'The options the job runs with (`format`, `mode`)',
+    }),
+    result: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+      description:
+        'Once succeeded. analyze: the analysis as stored on the version; normalize/convert/trim: `{fileId, ' +
+        'fileName, contentType, size, durationSeconds, ...}` of the new version file (normalize adds the ' +
+        'loudness before and after, trim `leadingSecondsRemoved` and `trailingSecondsRemoved`); split: ' +
+        '`{mode, stems: [{stemId, name, fileId}]}`',
+    }),
+    error: Type.Union([MusicToolError, Type.Null()], { description: 'Once failed' }),
+    trackId: Id,
+    versionId: Id,
+    createdAt: Timestamp,
+    startedAt: Type.Union([Timestamp, Type.Null()]),
+    finishedAt: Type.Union([Timestamp, Type.Null()]),
+  },
+  {
+    title: 'MusicToolJob',
+    description: 'An asynchronous music-tools job: poll it until `status` is succeeded or failed',
+    examples: [
+      {
+        id: '0195b2c4-1f3a-7d8e-9b10-2c3d4e5f6a7b',
+        operation: 'analyze',
+        status: 'queued',
+        parameters: {},
+        result: null,
+        error: null,
+        trackId: 101,
+        versionId: 502,
+        createdAt: EXAMPLE_TIME,
+        startedAt: null,
+        finishedAt: null,
+      },
+      {
+        id: '0195b2c4-1f3a-7d8e-9b10-2c3d4e5f6a7b',
+        operation: 'analyze',
+        status: 'succeeded',
+        parameters: {},
+        result: VERSION_ANALYSIS_EXAMPLE,
+        error: null,
+        trackId: 101,
+        versionId: 502,
+        createdAt: EXAMPLE_TIME,
+        startedAt: '2026-03-16T18:10:01.000Z',
+        finishedAt: '2026-03-16T18:10:42.000Z',
+      },
+    ],
+  },
+);
 
 const Nullable = <T extends ReturnType<typeof Type.Number>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -97,5 +163,9 @@ export const VersionAnalysis = Type.Object(
     ),
     analysedAt: Timestamp,
   },
-  { description: 'The latest music-tools `analyze` result' },
+  {
+    title: 'VersionAnalysis',
+    description: 'The latest music-tools `analyze` result',
+    examples: [VERSION_ANALYSIS_EXAMPLE],
+  },
 );

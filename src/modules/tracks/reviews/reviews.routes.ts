@@ -1,7 +1,7 @@
 import type { App } from '../../../app-types.ts';
 import { errorResponse } from '../../../shared/schemas.ts';
 import { session } from '../route-auth.ts';
-import { OWNER_ONLY } from '../share-rules.ts';
+import { OWNER_ONLY, SESSION_WRITERS } from '../share-rules.ts';
 import { versionArgs, versionRoutes } from '../version-routes.ts';
 import { VersionDetail } from '../versions/versions.schemas.ts';
 import { ReviewDecisionBody, ReviewRequestBody } from './reviews.schemas.ts';
@@ -17,7 +17,10 @@ export async function reviewsRoutes(app: App) {
     route.path('/request'),
     route.options(session, 'request', {
       summary: 'Ask team members to review this version',
-      description: `Every reviewer must be a member of the owning team (400 otherwise); one open review at a time (409). ${OWNER_ONLY}`,
+      description:
+        `${SESSION_WRITERS} ${OWNER_ONLY} Every reviewer must be a member of the owning team (400 otherwise); ` +
+        'one open review at a time (409: withdraw it first). Answers the version detail with the new ' +
+        'review; sends the `review.requested` webhook event and notifies each reviewer.',
       body: ReviewRequestBody,
       response: { 200: VersionDetail, 409: errorResponse('An open review exists') },
     }),
@@ -28,7 +31,9 @@ export async function reviewsRoutes(app: App) {
     route.path('/withdraw'),
     route.options(session, 'withdraw', {
       summary: 'Withdraw the open review (its requester only)',
-      description: OWNER_ONLY,
+      description:
+        `${SESSION_WRITERS} ${OWNER_ONLY} Anyone but the person who requested it gets 403; 409 when the ` +
+        'version has no open review. Answers the version detail; sends the `review.withdrawn` webhook event.',
       response: { 200: VersionDetail, ...noOpenReview },
     }),
     async (request) => reviews.withdraw(...versionArgs(request)),
@@ -38,7 +43,10 @@ export async function reviewsRoutes(app: App) {
     route.path('/listened'),
     route.options(session, 'listened', {
       summary: 'Mark that you listened to the version under review (reviewers only)',
-      description: OWNER_ONLY,
+      description:
+        `${SESSION_WRITERS} ${OWNER_ONLY} Someone who is not a reviewer of the open review gets 403; 409 ` +
+        'when the version has no open review. Idempotent: the first time is kept. Answers the version ' +
+        "detail; the first mark is recorded in the team's activity as `review.listened` (no webhook).",
       response: { 200: VersionDetail, ...noOpenReview },
     }),
     async (request) => reviews.listened(...versionArgs(request)),
@@ -48,7 +56,11 @@ export async function reviewsRoutes(app: App) {
     route.path('/decide'),
     route.options(session, 'decide', {
       summary: 'Approve or request changes (reviewers only)',
-      description: `Any "changes_requested" closes the review with that state; once every reviewer approved, it closes approved. ${OWNER_ONLY}`,
+      description:
+        'Any "changes_requested" closes the review with that state; once every reviewer approved, it closes ' +
+        `approved. ${SESSION_WRITERS} ${OWNER_ONLY} Someone who is not a reviewer gets 403; 409 when the ` +
+        'version has no open review. A reviewer may decide again while the review is open. Answers the ' +
+        'version detail; sends the `review.decided` webhook event and notifies the requester.',
       body: ReviewDecisionBody,
       response: { 200: VersionDetail, ...noOpenReview },
     }),

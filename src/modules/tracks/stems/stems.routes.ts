@@ -3,7 +3,7 @@ import { pageOf } from '../../../shared/pagination.ts';
 import { errorResponse, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { read, session, write } from '../route-auth.ts';
-import { OWNER_ONLY } from '../share-rules.ts';
+import { OWNER_ONLY, READERS, SESSION_WRITERS, WRITERS } from '../share-rules.ts';
 import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
 import {
   CreateStemBody,
@@ -35,7 +35,9 @@ export async function stemsRoutes(app: App) {
       description:
         'PUT the bytes to `uploadUrl` with `headers`, then register the stem with POST .../stems ' +
         '`{name, stemKey}`. `pendingKey` and `stemKey` are the same key under both names the API uses. ' +
-        `An upload never registered is removed after a while; POST .../stems/cleanup removes it at once. ${OWNER_ONLY}`,
+        'An upload never registered is removed after a while; POST .../stems/cleanup removes it at once. ' +
+        'A media type that is not audio is 400 unsupported_file_type. ' +
+        `${WRITERS} ${OWNER_ONLY} Sends no event until the stem is registered.`,
       body: StemUploadBody,
       response: { 200: StemUploadUrl, ...fileRefusals },
     }),
@@ -46,7 +48,9 @@ export async function stemsRoutes(app: App) {
     route.path('/cleanup'),
     route.options(session, 'discardUpload', {
       summary: 'Give up a stem upload that will not be registered: the upload and its bytes are removed',
-      description: `404 when the key is not a pending stem upload of this version (or was registered). ${OWNER_ONLY}`,
+      description:
+        '404 when the key is not a pending stem upload of this version (or was registered). ' +
+        `${SESSION_WRITERS} ${OWNER_ONLY} Sends no event.`,
       body: StemCleanupBody,
       response: { 204: NoContent },
     }),
@@ -60,7 +64,9 @@ export async function stemsRoutes(app: App) {
     route.path(),
     route.options(read, 'list', {
       summary: 'The stems of a version in their order, with their audio and signed links',
-      description: '`file.peaks` carries the waveform state only; GET .../stems/{stemId} carries the data.',
+      description:
+        '`file.peaks` carries the waveform state only; GET .../stems/{stemId} carries the data. ' +
+        `${READERS} The links are signed and expire. Changes nothing.`,
       querystring: StemListQuery,
       response: { 200: StemPage },
     }),
@@ -71,7 +77,11 @@ export async function stemsRoutes(app: App) {
     route.path(),
     route.options(write, 'create', {
       summary: 'Register an uploaded stem: its audio is checked and analysed, the stem goes last',
-      description: OWNER_ONLY,
+      description:
+        `${WRITERS} ${OWNER_ONLY} A stemKey that is not an upload of this version is 404; 409 ` +
+        'upload_missing when nothing was PUT, upload_closed when it expired or was registered; bytes that ' +
+        'are not audio or not the announced size are 400 and end the upload; 413 quota_exceeded when the ' +
+        'team has no room. Answers the stem (201); sends the `stem.created` webhook event.',
       body: CreateStemBody,
       response: { 201: Stem, ...registrationRefusals },
     }),
@@ -82,6 +92,7 @@ export async function stemsRoutes(app: App) {
     route.path('/:stemId'),
     route.options(extension(read), 'get', {
       summary: 'One stem with its audio, signed links and waveform peaks',
+      description: `${READERS} A stem of another version is 404. Changes nothing.`,
       params: StemParams,
       response: { 200: Stem },
     }),
@@ -92,7 +103,10 @@ export async function stemsRoutes(app: App) {
     route.path('/:stemId'),
     route.options(write, 'update', {
       summary: 'Change a stem’s name, instrument or notes, or replace its audio with a new upload',
-      description: OWNER_ONLY,
+      description:
+        `${WRITERS} ${OWNER_ONLY} With stemKey, the upload is registered as POST .../stems does (same ` +
+        'refusals) and the previous file is deleted. A stem of another version is 404. Sends the ' +
+        '`stem.updated` webhook event with the fields set.',
       params: StemParams,
       body: StemPatchBody,
       response: { 200: Stem, ...registrationRefusals },
@@ -104,7 +118,9 @@ export async function stemsRoutes(app: App) {
     route.path('/:stemId'),
     route.options(write, 'delete', {
       summary: 'Delete a stem and its audio file',
-      description: OWNER_ONLY,
+      description:
+        `${WRITERS} ${OWNER_ONLY} A stem of another version is 404. Sends the \`stem.deleted\` webhook ` +
+        'event.',
       params: StemParams,
       response: { 204: NoContent },
     }),
@@ -121,7 +137,9 @@ export async function stemsRoutes(app: App) {
       description:
         'The file and its bytes are deleted and the stem stays with `file: null`, keeping its name, ' +
         'instrument, notes and place, so a new upload can be attached with PATCH `{stemKey}`; DELETE ' +
-        `removes the stem itself. Answers the stem; on a stem that has no file it changes nothing. ${OWNER_ONLY}`,
+        'removes the stem itself. Answers the stem; on a stem that has no file it changes nothing. Removing ' +
+        'a file sends the `stem.updated` webhook event with `changes: {fileId: null}`. ' +
+        `${WRITERS} ${OWNER_ONLY}`,
       params: StemParams,
       response: { 200: Stem },
     }),

@@ -2,7 +2,7 @@ import type { App } from '../../../app-types.ts';
 import { countedPageOf } from '../../../shared/pagination.ts';
 import { NoContent } from '../../../shared/schemas.ts';
 import { read, write } from '../route-auth.ts';
-import { OWNER_ONLY } from '../share-rules.ts';
+import { OWNER_ONLY, READERS, WRITERS } from '../share-rules.ts';
 import { versionArgs, versionRoutes } from '../version-routes.ts';
 import { CreateTodoBody, Todo, TodoListQuery, TodoPage, TodoParams, TodoPatchBody } from './todos.schemas.ts';
 
@@ -16,6 +16,7 @@ export async function todosRoutes(app: App) {
     route.path(),
     route.options(read, 'list', {
       summary: 'The to-dos of a version, oldest first',
+      description: `${READERS} A version of another track is 404. Changes nothing.`,
       querystring: TodoListQuery,
       response: { 200: TodoPage },
     }),
@@ -26,7 +27,9 @@ export async function todosRoutes(app: App) {
     route.path(),
     route.options(write, 'create', {
       summary: 'Add a to-do to a version (assignee: a member of the owning team)',
-      description: OWNER_ONLY,
+      description:
+        `${WRITERS} ${OWNER_ONLY} An assignee who is not a member of the owning team is 400. Answers the ` +
+        "new to-do (201); recorded in the team's activity as `todo.created` (no webhook).",
       body: CreateTodoBody,
       response: { 201: Todo },
     }),
@@ -37,7 +40,9 @@ export async function todosRoutes(app: App) {
     route.path('/:todoId'),
     route.options(write, 'update', {
       summary: 'Change a to-do: text, done, assignee, due date (null clears)',
-      description: OWNER_ONLY,
+      description:
+        `${WRITERS} ${OWNER_ONLY} A to-do of another version is 404; an assignee who is not a member of ` +
+        "the owning team is 400. Recorded in the team's activity as `todo.updated` (no webhook).",
       params: TodoParams,
       body: TodoPatchBody,
       response: { 200: Todo },
@@ -49,7 +54,9 @@ export async function todosRoutes(app: App) {
     route.path('/:todoId'),
     route.options(write, 'delete', {
       summary: 'Delete a to-do',
-      description: OWNER_ONLY,
+      description:
+        `${WRITERS} ${OWNER_ONLY} A to-do of another version is 404. Recorded in the team's activity as ` +
+        '`todo.deleted` (no webhook).',
       params: TodoParams,
       response: { 204: NoContent },
     }),

@@ -8,20 +8,40 @@ import {
   Timestamp,
   Uuid,
 } from '../../../shared/schemas.ts';
+import { EXAMPLE_LATER, EXAMPLE_TIME, EXAMPLE_USER_ID } from '../tracks.schemas.ts';
+import { EXAMPLE_REVIEWER_ID } from '../versions/versions.schemas.ts';
 
 export const TodoParams = Type.Object({ id: Id, versionId: Id, todoId: Id });
 
-export const Todo = Type.Object({
-  id: Id,
-  versionId: Id,
-  todo: Type.String(),
-  done: Type.Boolean(),
-  assigneeId: Type.Union([Uuid, Type.Null()]),
-  dueDate: Type.Union([CalendarDate, Type.Null()]),
-  createdBy: Type.Union([Uuid, Type.Null()]),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+export const Todo = Type.Object(
+  {
+    id: Id,
+    versionId: Id,
+    todo: Type.String(),
+    done: Type.Boolean(),
+    assigneeId: Type.Union([Uuid, Type.Null()], { description: 'A member of the team that owns the track' }),
+    dueDate: Type.Union([CalendarDate, Type.Null()]),
+    createdBy: Type.Union([Uuid, Type.Null()], { description: 'null when an API key added it' }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  {
+    title: 'VersionTodo',
+    examples: [
+      {
+        id: 88,
+        versionId: 502,
+        todo: 'Re-record the bridge harmonies',
+        done: false,
+        assigneeId: EXAMPLE_REVIEWER_ID,
+        dueDate: '2026-03-20',
+        createdBy: EXAMPLE_USER_ID,
+        createdAt: EXAMPLE_TIME,
+        updatedAt: EXAMPLE_LATER,
+      },
+    ],
+  },
+);
 
 export const TodoPage = CountedPage(Todo);
 export const TodoListQuery = Type.Object({ ...PageQuery, ...CountQuery });
@@ -29,11 +49,19 @@ export const TodoListQuery = Type.Object({ ...PageQuery, ...CountQuery });
 const TodoText = Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' });
 const Assignee = Type.Union([Uuid, Type.Null()], { description: 'A member of the team that owns the track' });
 
-export const CreateTodoBody = Type.Object({
-  todo: TodoText,
-  assigneeId: Type.Optional(Assignee),
-  dueDate: Type.Optional(Type.Union([CalendarDate, Type.Null()])),
-});
+export const CreateTodoBody = Type.Object(
+  {
+    todo: TodoText,
+    assigneeId: Type.Optional(Assignee),
+    dueDate: Type.Optional(Type.Union([CalendarDate, Type.Null()])),
+  },
+  {
+    title: 'VersionTodoCreate',
+    examples: [
+      { todo: 'Re-record the bridge harmonies', assigneeId: EXAMPLE_REVIEWER_ID, dueDate: '2026-03-20' },
+    ],
+  },
+);
 
 export const TodoPatchBody = Type.Object(
   {
@@ -42,5 +70,10 @@ export const TodoPatchBody = Type.Object(
     assigneeId: Type.Optional(Assignee),
     dueDate: Type.Optional(Type.Union([CalendarDate, Type.Null()])),
   },
-  { minProperties: 1 },
+  {
+    title: 'VersionTodoUpdate',
+    minProperties: 1,
+    description: 'Only the fields given change; null clears the assignee or the due date',
+    examples: [{ done: true }, { assigneeId: null, dueDate: '2026-03-27' }],
+  },
 );

@@ -3,7 +3,7 @@ import { acceptOlderNames } from '../../../shared/older-names.ts';
 import { errorResponse, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { session, write } from '../route-auth.ts';
-import { OWNER_ONLY } from '../share-rules.ts';
+import { OWNER_ONLY, SESSION_WRITERS, WRITERS } from '../share-rules.ts';
 import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
 import { VersionFile } from '../versions/versions.schemas.ts';
 import {
@@ -36,8 +36,9 @@ export async function versionFilesRoutes(app: App) {
         description:
           'PUT the audio to `uploadUrl` with `headers`, then register it with POST ' +
           '/api/v1/tracks/{id}/versions/{versionId}/files `{fileKey}`; the version detail then lists it ' +
-          'under `files`. The type comes from the file name.' +
-          ` ${OWNER_ONLY}`,
+          'under `files`. The type comes from the file name (400 unsupported_file_type when it is not audio). ' +
+          `409 when the version holds ${MAX_VERSION_FILES} additional files already. ` +
+          `${SESSION_WRITERS} ${OWNER_ONLY} Sends no event until the file is registered.`,
         body: CreateVersionFileBody,
         response: {
           201: VersionFileUpload,
@@ -63,7 +64,10 @@ export async function versionFilesRoutes(app: App) {
       summary: 'Register an uploaded additional audio file of a version (reads its duration and format)',
       description:
         '404 when the key is not an upload of this version; 409 upload_missing when nothing was uploaded; ' +
-        `413 quota_exceeded when the team is out of storage. ${OWNER_ONLY}`,
+        `413 quota_exceeded when the team is out of storage; 409 when the version holds ${MAX_VERSION_FILES} ` +
+        'additional files already; bytes that are not audio or not the announced size are 400 and end the ' +
+        `upload. ${WRITERS} ${OWNER_ONLY} Answers the file (201); sends the \`version.file_added\` webhook ` +
+        'event.',
       body: RegisterVersionFileBody,
       response: {
         201: VersionFile,
@@ -78,7 +82,9 @@ export async function versionFilesRoutes(app: App) {
     route.path('/:fileId'),
     route.options(extension(write), 'delete', {
       summary: 'Delete an additional audio file of a version and its bytes',
-      description: OWNER_ONLY,
+      description:
+        `${WRITERS} ${OWNER_ONLY} A file that is not an additional file of this version is 404. Sends the ` +
+        '`version.file_deleted` webhook event.',
       params: VersionFileParams,
       response: { 204: NoContent },
     }),

@@ -5,7 +5,7 @@ import { pageOf } from '../../../shared/pagination.ts';
 import { errorResponse, IdParams, NoContent } from '../../../shared/schemas.ts';
 import { fileRefusals } from '../../files/files.schemas.ts';
 import { read, session, write } from '../route-auth.ts';
-import { OWNER_ONLY } from '../share-rules.ts';
+import { OWNER_ONLY, READERS, SESSION_WRITERS, WRITERS } from '../share-rules.ts';
 import {
   CreatedVersion,
   CreateVersionBody,
@@ -32,6 +32,9 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.list',
         summary: 'The versions of a track in their order',
+        description:
+          `${READERS} Items are the versions without their audio links, review or counts: GET ` +
+          '.../versions/{versionId}/detail has them. Changes nothing.',
         params: IdParams,
         querystring: VersionListQuery,
         response: { 200: VersionPage },
@@ -48,7 +51,12 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.create',
         summary: 'Add a version at the end of the list, with the upload URL of its audio',
-        description: `PUT the audio to upload.uploadUrl, then register it with PUT /api/v1/tracks/{id}/versions/{versionId}/audio. ${OWNER_ONLY}`,
+        description:
+          `${SESSION_WRITERS} ${OWNER_ONLY} The new version is named after its place (\`Version 3\`). PUT ` +
+          'the audio to upload.uploadUrl, then register it with PUT ' +
+          '/api/v1/tracks/{id}/versions/{versionId}/audio. Sends the `version.created` webhook event once the ' +
+          'upload URL is issued; when none can be issued (400 unsupported_file_type, 413, 409 ' +
+          'too_many_open_uploads) the version is not kept.',
         params: IdParams,
         body: CreateVersionBody,
         response: { 201: CreatedVersion, ...fileRefusals },
@@ -78,7 +86,9 @@ export async function versionsRoutes(app: App) {
         description:
           'Replaces the version’s previous audio. 404 when the key is not an upload of this version; 409 ' +
           'upload_missing when nothing was uploaded, upload_closed when the key was registered already; 413 ' +
-          `quota_exceeded when the team is out of storage. ${OWNER_ONLY}`,
+          `quota_exceeded when the team is out of storage; 400 when the bytes are not audio of the announced ` +
+          `type or not the announced size (the upload then ends). ${WRITERS} ${OWNER_ONLY} Sends the ` +
+          '`version.audio_registered` webhook event.',
         params: VersionParams,
         body: RegisterAudioBody,
         response: {
@@ -103,7 +113,10 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.reorder',
         summary: 'Reorder the versions of a track (every version, each once)',
-        description: `A repeated or foreign version id, a repeated order or a missing version is 400. ${OWNER_ONLY}`,
+        description:
+          `A repeated or foreign version id, a repeated order or a missing version is 400. ${WRITERS} ` +
+          `${OWNER_ONLY} Applied atomically; recorded in the team's activity as \`versions.reordered\` (no ` +
+          'webhook).',
         params: IdParams,
         body: VersionReorderBody,
         response: { 200: VersionOrder },
@@ -119,6 +132,10 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.get',
         summary: 'A version with its audio facts, review state and counts',
+        description:
+          `${READERS} A version of another track is 404. \`audio.url\` streams the audio and is marked for ` +
+          'the caller: fetching it from its first byte records a play (GET .../plays). The signed links ' +
+          'expire (`urlExpiresAt`); read the detail again for fresh ones. Changes nothing by itself.',
         params: VersionParams,
         response: { 200: VersionDetail },
       },
@@ -133,7 +150,7 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.updateMetadata',
         summary: "Change a version's name or notes",
-        description: OWNER_ONLY,
+        description: `${WRITERS} ${OWNER_ONLY} Sends the \`version.updated\` webhook event with the fields given.`,
         params: VersionParams,
         body: VersionMetadataBody,
         response: { 200: VersionDetail },
@@ -155,7 +172,9 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.markFinal',
         summary: 'Make this the final version of the track (the previous final one stops being final)',
-        description: OWNER_ONLY,
+        description:
+          `${WRITERS} ${OWNER_ONLY} Sends the \`version.marked_final\` webhook event (again when the ` +
+          'version was final already).',
         params: VersionParams,
         response: { 200: VersionDetail },
       },
@@ -170,7 +189,10 @@ export async function versionsRoutes(app: App) {
       schema: {
         operationId: 'tracks.versions.delete',
         summary: 'Delete a version with its comments, to-dos, reviews, stems, plays and files',
-        description: OWNER_ONLY,
+        description:
+          `${WRITERS} ${OWNER_ONLY} Its audio, stems, additional files and comment attachments are deleted ` +
+          'with it. 409 when it is the only version of the track (delete the track instead). Sends the ' +
+          '`version.deleted` webhook event.',
         params: VersionParams,
         response: {
           204: NoContent,
