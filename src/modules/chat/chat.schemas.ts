@@ -19,3 +19,20 @@ export const CHAT_EXAMPLE = {
 /** Mentions of the examples: a person and a track. */
 export const EXAMPLE_CONTENT =
   '@[Maya Reyes](user:0193a5f2-7d2f-7c4b-8a21-4d3e5f6a7b8c) the new mix of @[Night Drive](track:101) is up';
+
+/** The message of the examples, as the thread list and the message list show it. */
+export const MESSAGE_EXAMPLE = {
+  id: CHAT_EXAMPLE.messageId,
+  threadId: CHAT_EXAMPLE.threadId,
+  authorId: CHAT_EXAMPLE.authorId,
+  botId: null,
+  content: EXAMPLE_CONTENT,
+  createdAt: CHAT_EXAMPLE.sentAt,
+  editedAt: null,
+  deleted: false,
+  reactions: [{ emoji: '🔥', count: 2, me: true }],
+  mentions: [
+    { kind: 'user', id: CHAT_EXAMPLE.memberId, label: 'Maya Reyes' },
+    { kind: 'track', id: '101', label: 'Night Drive' },
+  ],
+};

@@ -15,10 +15,8 @@ export const Currency = Type.String({
   description: 'ISO 4217 code: three capital letters (EUR, USD, GBP, ...)',
 });
 
-/** An entry as the examples of the area show it (team 7, a sync fee from contact 12). */
-export const EXAMPLE_ENTRY = {
-  id: 42,
-  teamId: 7,
+/** The fields of an entry as the examples of the area give them (team 7, a sync fee from contact 12). */
+const EXAMPLE_INPUT = {
   isIncome: true,
   amount: 1250.5,
   currency: 'EUR',
@@ -27,6 +25,13 @@ export const EXAMPLE_ENTRY = {
   description: 'Trailer placement, "Night Drive"',
   contactId: 12,
   status: 'confirmed',
+};
+
+/** An entry as the examples of the area show it. */
+export const EXAMPLE_ENTRY = {
+  id: 42,
+  teamId: 7,
+  ...EXAMPLE_INPUT,
   createdAt: '2026-03-14T09:30:00.000Z',
   updatedAt: '2026-03-14T09:30:00.000Z',
 };
@@ -74,17 +79,6 @@ const fields = {
 const defaults =
   'currency defaults to EUR, occurredOn to today (UTC), status to confirmed; category, description and ' +
   'contactId to null. amount: above 0 with at most two decimals (more is 400 validation_failed).';
-
-const EXAMPLE_INPUT = {
-  isIncome: true,
-  amount: 1250.5,
-  currency: 'EUR',
-  occurredOn: '2026-03-14',
-  category: 'Sync licensing',
-  description: 'Trailer placement, "Night Drive"',
-  contactId: 12,
-  status: 'confirmed',
-};
 
 /** One entry of a create body or of an import, without its team. */
 export const EntryInput = Type.Object(

@@ -3,7 +3,7 @@ import { CHAT_MENTION_KINDS } from '../../../db/schema/index.ts';
 import { Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 import { Emoji } from '../../tracks/comments/comments.schemas.ts';
-import { CHAT_EXAMPLE, EXAMPLE_CONTENT } from '../chat.schemas.ts';
+import { EXAMPLE_CONTENT, MESSAGE_EXAMPLE } from '../chat.schemas.ts';
 
 export const MAX_CONTENT_LENGTH = 10_000;
 
@@ -125,23 +125,7 @@ export const Message = Type.Object(
   },
   {
     title: 'ChatMessage',
-    examples: [
-      {
-        id: CHAT_EXAMPLE.messageId,
-        threadId: CHAT_EXAMPLE.threadId,
-        authorId: CHAT_EXAMPLE.authorId,
-        botId: null,
-        content: EXAMPLE_CONTENT,
-        createdAt: CHAT_EXAMPLE.sentAt,
-        editedAt: null,
-        deleted: false,
-        reactions: [{ emoji: '🔥', count: 2, me: true }],
-        mentions: [
-          { kind: 'user', id: CHAT_EXAMPLE.memberId, label: 'Maya Reyes' },
-          { kind: 'track', id: '101', label: 'Night Drive' },
-        ],
-      },
-    ],
+    examples: [MESSAGE_EXAMPLE],
   },
 );
 

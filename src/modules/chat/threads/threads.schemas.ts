@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CHAT_THREAD_TYPES } from '../../../db/schema/index.ts';
 import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
-import { CHAT_EXAMPLE, EXAMPLE_CONTENT } from '../chat.schemas.ts';
+import { CHAT_EXAMPLE, MESSAGE_EXAMPLE } from '../chat.schemas.ts';
 import { Message } from '../messages/messages.schemas.ts';
 
 export const MAX_THREAD_TEAMS = 20;
@@ -47,21 +47,7 @@ export const Thread = Type.Object(
         createdAt: CHAT_EXAMPLE.createdAt,
         updatedAt: CHAT_EXAMPLE.createdAt,
         lastMessageAt: CHAT_EXAMPLE.sentAt,
-        lastMessage: {
-          id: CHAT_EXAMPLE.messageId,
-          threadId: CHAT_EXAMPLE.threadId,
-          authorId: CHAT_EXAMPLE.authorId,
-          botId: null,
-          content: EXAMPLE_CONTENT,
-          createdAt: CHAT_EXAMPLE.sentAt,
-          editedAt: null,
-          deleted: false,
-          reactions: [{ emoji: '🔥', count: 2, me: true }],
-          mentions: [
-            { kind: 'user', id: CHAT_EXAMPLE.memberId, label: 'Maya Reyes' },
-            { kind: 'track', id: '101', label: 'Night Drive' },
-          ],
-        },
+        lastMessage: MESSAGE_EXAMPLE,
         unreadCount: 0,
         pinned: true,
       },
