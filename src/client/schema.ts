@@ -943,7 +943,7 @@ export interface paths {
         put?: never;
         /**
          * Create a track in the team's first status (idea) with its first version and the audio upload URL
-         * @description Session only (an API key gets 403 session_required): any member of `team_id` (every role); a team the caller is not in is 404. The track starts in the first track status of the team, at the end of that column, with version 1. PUT the audio to upload.uploadUrl with upload.headers, then register it with PUT /api/v1/tracks/{id}/versions/{versionId}/audio. Sends the `track.created` webhook event once the upload URL is issued. When no upload URL can be issued nothing is kept: an audio_file_name whose type is not an accepted audio type is 400 unsupported_file_type; an audio_file_size over the audio limit or the free quota is 413; with audio_file_size, 409 too_many_open_uploads when the team holds its most open uploads.
+         * @description Session only (an API key gets 403 session_required): any member of `teamId` (every role); a team the caller is not in is 404. The track starts in the first track status of the team, at the end of that column, with version 1. PUT the audio to upload.uploadUrl with upload.headers, then register it with PUT /api/v1/tracks/{id}/versions/{versionId}/audio. Sends the `track.created` webhook event once the upload URL is issued. When no upload URL can be issued nothing is kept: an audioFileName whose type is not an accepted audio type is 400 unsupported_file_type; an audioFileSize over the audio limit or the free quota is 413; with audioFileSize, 409 too_many_open_uploads when the team holds its most open uploads. The names team_id, audio_file_name and audio_file_size of the specification are accepted too.
          */
         post: operations["tracks.create"];
         delete?: never;
@@ -963,7 +963,7 @@ export interface paths {
         put?: never;
         /**
          * Reorder the tracks of one status column (all of them, each once)
-         * @description track_orders must be a permutation of the live tracks of the status in their team: a repeated or foreign track id, a repeated order, or a missing track is 400, and so is a status_id that is not a track status of the team. Applied atomically; positions become 0..n-1 in the order given; recorded in the team's activity as `tracks.reordered` (no webhook). Session only (an API key gets 403 session_required): any member of the team that owns the track (every role). Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden. When the caller sees none of the tracks: 404.
+         * @description trackOrders (or track_orders) must be a permutation of the live tracks of the status in their team: a repeated or foreign track id, a repeated order, or a missing track is 400, and so is a statusId (or status_id) that is not a track status of the team. Applied atomically; positions become 0..n-1 in the order given; recorded in the team's activity as `tracks.reordered` (no webhook). Session only (an API key gets 403 session_required): any member of the team that owns the track (every role). Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden. When the caller sees none of the tracks: 404.
          */
         post: operations["tracks.reorder"];
         delete?: never;
@@ -2075,7 +2075,7 @@ export interface paths {
         put?: never;
         /**
          * Reorder the albums of one status column (all of them, each once)
-         * @description album_orders must be a permutation of the albums of the status in their team: a repeated or foreign album id, a repeated order, or a missing album is 400. Applied atomically; positions become 0..n-1 in the order given. A status_id that is not an album status of the team is 400; when the caller sees none of the albums: 404. Session only (an API key gets 403 session_required): any member of the team (every role). Recorded in the team's activity as `albums.reordered` (no webhook).
+         * @description albumOrders (or album_orders) must be a permutation of the albums of the status in their team: a repeated or foreign album id, a repeated order, or a missing album is 400. Applied atomically; positions become 0..n-1 in the order given. A status_id that is not an album status of the team is 400; when the caller sees none of the albums: 404. Session only (an API key gets 403 session_required): any member of the team (every role). Recorded in the team's activity as `albums.reordered` (no webhook).
          */
         post: operations["albums.reorder"];
         delete?: never;
@@ -2908,7 +2908,7 @@ export interface paths {
         post?: never;
         /**
          * Remove one of your follow-up tasks
-         * @description Session token only (an API key gets 403 `session_required`). Members of teamId (404 otherwise). Another person’s task, or one of another team, is 404. The task leaves the inbox.
+         * @description Session token only (an API key gets 403 `session_required`). Members of the task's team (404 otherwise). Another person’s task, or one of another team, is 404. teamId may be left out: the task names its team, and you must still be a member of it. The task leaves the inbox.
          */
         delete: operations["chat.bots.followUps.delete"];
         options?: never;
@@ -3573,7 +3573,7 @@ export interface paths {
         };
         /**
          * A short prioritised list of what to do next across the organisation's teams
-         * @description Up to 20 actions, most pressing first (priority 1 to 6, then the oldest date): 1 open follow-ups past their due time; 2 pending deals (financial entries with status pending) whose date has passed; 3 open follow-ups due within 48 hours; 4 negotiating and 5 qualified contacts with no change or timeline event for 14 days; 6 pending deals expected within 30 days. `at` is the due time, the last activity or the deal's date. One list, never paged (`nextCursor` is null). Session only (an API key gets 403 `session_required`). Members of the organisation see every team of it; a reader who only belongs to some of its teams sees those teams, and of the (personal) follow-up tasks only their own; anyone else gets 404. Reads only.
+         * @description Up to 20 actions, most pressing first (priority 1 to 6, then the oldest date): 1 open follow-ups past their due time; 2 pending deals (financial entries with status pending) whose date has passed; 3 open follow-ups due within 48 hours; 4 negotiating and 5 qualified contacts with no change or timeline event for 14 days; 6 pending deals expected within 30 days. `at` is the due time, the last activity or the deal's date. Keyset pages over those (limit and cursor). Session only (an API key gets 403 `session_required`). Members of the organisation see every team of it; a reader who only belongs to some of its teams sees those teams, and of the (personal) follow-up tasks only their own; anyone else gets 404. Reads only.
          */
         get: operations["organisations.nextActions"];
         put?: never;
@@ -3717,7 +3717,7 @@ export interface paths {
         };
         /**
          * One studio session
-         * @description Session token only (an API key gets 403 `session_required`). Members of the team read it, and so does anyone invited to it (read-only: invitees who are not members of the team change nothing but their own answer). teamId must be the session's team; 404 for another team, or a caller who is neither a member nor invited.
+         * @description Session token only (an API key gets 403 `session_required`). Members of the team read it, and so does anyone invited to it (read-only: invitees who are not members of the team change nothing but their own answer). teamId, when given, must be the session's team; 404 for another team, or a caller who is neither a member nor invited.
          */
         get: operations["sessions.get"];
         put?: never;
@@ -3745,7 +3745,7 @@ export interface paths {
         };
         /**
          * The people invited to a session and their answers, in invitation order
-         * @description Session token only (an API key gets 403 `session_required`). Members of the session's team and everyone invited to it (whatever their answer) read it; teamId must be the session's team. Anyone else, or another teamId, gets 404. Keyset pages: pass nextCursor as cursor.
+         * @description Session token only (an API key gets 403 `session_required`). Members of the session's team and everyone invited to it (whatever their answer) read it; teamId, when given, must be the session's team. Anyone else, or another teamId, gets 404. Keyset pages: pass nextCursor as cursor.
          */
         get: operations["sessions.participants.list"];
         put?: never;
@@ -4117,13 +4117,13 @@ export interface paths {
         };
         /**
          * The session's recordings, newest first (waveform state without the data)
-         * @description Session token only (an API key gets 403 `session_required`). Members of the session's team and participants who accepted read it; anyone else gets 404, as for a session that does not exist. teamId must be the session's team (else 404). Live recordings are listed too (status live, no audio yet). Keyset pages: pass nextCursor as cursor.
+         * @description Session token only (an API key gets 403 `session_required`). Members of the session's team and participants who accepted read it; anyone else gets 404, as for a session that does not exist. teamId, when given, must be the session's team (else 404). Live recordings are listed too (status live, no audio yet). Keyset pages: pass nextCursor as cursor.
          */
         get: operations["sessions.recordings.list"];
         put?: never;
         /**
          * Register an uploaded recording: audio facts now, the waveform in the background
-         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. teamId must be the session's team (else 404); 404 for a pendingKey that is not an upload of this session. fileSize and contentType must be those the upload URL was asked for (400 otherwise, the upload staying usable); fileName names the recording. Without recordingId a new recording is made (201); with the id of a stopped live recording of the session, that recording gets the audio (200; 409 while it runs or when it has audio already).
+         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. teamId, when given, must be the session's team (else 404); 404 for a pendingKey that is not an upload of this session. fileSize and contentType must be those the upload URL was asked for (400 otherwise, the upload staying usable); fileName names the recording. Without recordingId a new recording is made (201); with the id of a stopped live recording of the session, that recording gets the audio (200; 409 while it runs or when it has audio already).
          */
         post: operations["sessions.recordings.register"];
         delete?: never;
@@ -4143,7 +4143,7 @@ export interface paths {
         put?: never;
         /**
          * An upload URL for a recording's audio
-         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. teamId must be the session's team (else 404). Audio types only (400 unsupported_file_type otherwise). PUT the bytes to `uploadUrl` with `headers`, then register with POST .../recordings and the `pendingKey`. The upload takes exactly fileSize bytes and reserves that much of the team's storage quota until it is registered or expires.
+         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. teamId, when given, must be the session's team (else 404). Audio types only (400 unsupported_file_type otherwise). PUT the bytes to `uploadUrl` with `headers`, then register with POST .../recordings and the `pendingKey`. The upload takes exactly fileSize bytes and reserves that much of the team's storage quota until it is registered or expires.
          */
         post: operations["sessions.recordings.uploadUrl"];
         delete?: never;
@@ -4163,7 +4163,7 @@ export interface paths {
         put?: never;
         /**
          * Start a live recording: no audio yet, markers can be placed while it runs
-         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. teamId must be the session's team (else 404). Answers the recording with status live and startedAt. One recording runs at a time per session (409). Stop it with POST .../recordings/{recordingId}/stop; its audio can be registered later with the same upload pair and recordingId.
+         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. teamId, when given, must be the session's team (else 404). Answers the recording with status live and startedAt. One recording runs at a time per session (409). Stop it with POST .../recordings/{recordingId}/stop; its audio can be registered later with the same upload pair and recordingId.
          */
         post: operations["sessions.recordings.live"];
         delete?: never;
@@ -4201,13 +4201,13 @@ export interface paths {
         };
         /**
          * A recording's markers in time order
-         * @description Session token only (an API key gets 403 `session_required`). Members of the session's team and participants who accepted read it; anyone else gets 404, as for a session that does not exist. teamId must be the session's team (else 404); 404 for a recording of another session. Keyset pages: pass nextCursor as cursor.
+         * @description Session token only (an API key gets 403 `session_required`). Members of the session's team and participants who accepted read it; anyone else gets 404, as for a session that does not exist. teamId, when given, must be the session's team (else 404); 404 for a recording of another session. Keyset pages: pass nextCursor as cursor.
          */
         get: operations["sessions.markers.list"];
         put?: never;
         /**
          * Place a marker in a recording (also while it runs live)
-         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. teamId must be the session's team (else 404). positionSeconds must lie within the recording when its duration is known (its audio, or a stopped live recording), else 400. The colour is stored in lower case. Emits session.marker.created on the event stream.
+         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. teamId, when given, must be the session's team (else 404). positionSeconds must lie within the recording when its duration is known (its audio, or a stopped live recording), else 400. The colour is stored in lower case. Emits session.marker.created on the event stream.
          */
         post: operations["sessions.markers.create"];
         delete?: never;
@@ -4225,7 +4225,7 @@ export interface paths {
         };
         /**
          * A recording's markers as a file Audacity, REAPER or a spreadsheet imports
-         * @description Session token only (an API key gets 403 `session_required`). Members of the session's team and participants who accepted read it; anyone else gets 404, as for a session that does not exist. teamId must be the session's team (else 404). Sent as an attachment (Content-Disposition) named after the recording, with Cache-Control: no-store.
+         * @description Session token only (an API key gets 403 `session_required`). Members of the session's team and participants who accepted read it; anyone else gets 404, as for a session that does not exist. teamId, when given, must be the session's team (else 404). Sent as an attachment (Content-Disposition) named after the recording, with Cache-Control: no-store.
          */
         get: operations["sessions.markers.export"];
         put?: never;
@@ -4248,14 +4248,14 @@ export interface paths {
         post?: never;
         /**
          * Remove a marker
-         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. The JSON body carries teamId, the session's team (else 404); 404 for a marker of another recording. Emits session.marker.deleted on the event stream.
+         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. The JSON body may carry teamId, which must then be the session's team (else 404); it may be left out. 404 for a marker of another recording. Emits session.marker.deleted on the event stream.
          */
         delete: operations["sessions.markers.delete"];
         options?: never;
         head?: never;
         /**
          * Change a marker's label, position or colour
-         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. teamId must be the session's team (else 404); 404 for a marker of another recording. A new position must lie within the recording when its duration is known (400). Emits session.marker.updated (with the changed fields) on the event stream.
+         * @description Session token only (an API key gets 403 `session_required`). Any member of the session's team; invited people who are not members get 404, as anyone else does. teamId, when given, must be the session's team (else 404); 404 for a marker of another recording. A new position must lie within the recording when its duration is known (400). Emits session.marker.updated (with the changed fields) on the event stream.
          */
         patch: operations["sessions.markers.update"];
         trace?: never;
@@ -4299,7 +4299,7 @@ export interface paths {
         put?: never;
         /**
          * Create a contact
-         * @description Any member of the team (session), or an API key of the team with the scope `contacts:write` (403 `insufficient_scope` without it); a team the caller is not in, or another team's key, gets 404. team_id and name are required; a new contact starts as lead status new. The same e-mail address (case-insensitively) or the same handle on a network twice in a team is 409 `conflict`. groupIds must be groups of the team, and userId a user the caller may know (400 `validation_failed` otherwise, the same whether the user exists or not). Phone numbers are stored in E.164: send them in international format, or national with phoneCountry (an unreadable number or unknown country is 400). The contact gets its first timeline item and lead-status history entry. No webhook.
+         * @description Any member of the team (session), or an API key of the team with the scope `contacts:write` (403 `insufficient_scope` without it); a team the caller is not in, or another team's key, gets 404. teamId (or team_id, as the specification names it) and name are required; a new contact starts as lead status new. The same e-mail address (case-insensitively) or the same handle on a network twice in a team is 409 `conflict`. groupIds must be groups of the team, and userId a user the caller may know (400 `validation_failed` otherwise, the same whether the user exists or not). Phone numbers are stored in E.164: send them in international format, or national with phoneCountry (an unreadable number or unknown country is 400). The contact gets its first timeline item and lead-status history entry. No webhook.
          */
         post: operations["contacts.create"];
         delete?: never;
@@ -4431,7 +4431,7 @@ export interface paths {
         put?: never;
         /**
          * Which e-mail addresses belong to platform users you may know
-         * @description Any member of team_id (session), or an API key of that team (404 otherwise). A user counts when they share a team with the caller (for an API key: with its team) or allow discovery (user preference discoverable), and only by a verified address (anyone may sign up with any address). Unknown or unverified addresses and hidden users answer alike. Reads only: an API key needs no write scope. Each caller may look up 500 distinct addresses an hour (a user across their sessions, a team across its keys); past that: 429 with Retry-After, and the refused request counts nothing.
+         * @description Any member of teamId (or team_id, its older name) (session), or an API key of that team (404 otherwise). A user counts when they share a team with the caller (for an API key: with its team) or allow discovery (user preference discoverable), and only by a verified address (anyone may sign up with any address). Unknown or unverified addresses and hidden users answer alike. Reads only: an API key needs no write scope. Each caller may look up 500 distinct addresses an hour (a user across their sessions, a team across its keys); past that: 429 with Retry-After, and the refused request counts nothing.
          */
         post: operations["contacts.platformUsers"];
         delete?: never;
@@ -5396,7 +5396,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your unread notifications, newest first, with how many are unread
+         * Your unread notifications, newest first and paged, with how many are unread
          * @description Session token only (an API key gets 403 `session_required`). Notifications are made as things happen: a mention (`@[label](user:id)`) in chat or in a track comment, a comment on your track or a reply to your comment, a review asked of you or decided on one you asked for, a team invite to your address, a studio session invitation, a follow-up task falling due, an answer to a camp of an organisation you manage, a webhook endpoint of a team or organisation you own or administer being paused. Each kind can be turned off in your preferences (notifyOn…). Notifications about a team or organisation you no longer belong to are not shown. New ones also arrive on `GET /api/v1/chat/events` as `notification.created`, and by push to your devices when push is configured and pushNotifications is on.
          */
         get: operations["user.notifications"];
@@ -5457,7 +5457,7 @@ export interface paths {
         };
         /**
          * What waits for your action across your teams
-         * @description Session token only (an API key gets 403 `session_required`). Open team invites to your address, invitations to organisations (to you, or to your address), reviews waiting for your decision, studio session invitations you have not answered (sessions not over), your follow-up tasks that are due, and chat messages mentioning you after your read marker. Worked out at each call, so an item leaves as soon as it is acted on; items of teams you have left do not show. Each item carries the calls that act on it. What was sent to an e-mail address alone (team invites, organisation and session invitations to it) is listed only once the address is verified; an account made by password sign-up is not, and accepts such an invite with the token mailed to it. Invite actions name the invite by id (`/api/v1/user/invites/{id}/accept`, `/api/v1/user/organisation-invitations/{id}/accept`): tokens are kept hashed and never listed.
+         * @description Session token only (an API key gets 403 `session_required`). Open team invites to your address, invitations to organisations (to you, or to your address), reviews waiting for your decision, studio session invitations you have not answered (sessions not over), your follow-up tasks that are due, and chat messages mentioning you after your read marker. Worked out at each call, so an item leaves as soon as it is acted on; items of teams you have left do not show. Each item carries the calls that act on it. What was sent to an e-mail address alone (team invites, organisation and session invitations to it) is listed only once the address is verified; an account made by password sign-up is not, and accepts such an invite with the token mailed to it. Invite actions name the invite by id (`/api/v1/user/invites/{id}/accept`, `/api/v1/user/organisation-invitations/{id}/accept`): tokens are kept hashed and never listed. Keyset pages like every list (limit, cursor); `counts` are those of the whole inbox on every page.
          */
         get: operations["inbox.get"];
         put?: never;
@@ -6735,8 +6735,8 @@ export interface components {
         AlbumCollaborators: {
             /** @description One entry per person across the album's tracks (same user, else same e-mail, else same name), by name */
             items: components["schemas"]["AlbumCollaborator"][];
-            /** @description Always null: every collaborator is in one answer */
-            nextCursor: null;
+            /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
+            nextCursor: string | null;
         };
         /**
          * AlbumCover
@@ -6884,20 +6884,34 @@ export interface components {
             items: components["schemas"]["Album"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
-            /** @description Albums matching the filter; present when offset is given */
+            /** @description Albums matching the filter; present with count=true, and when offset is given */
             total?: number;
         };
         /** AlbumReorder */
         AlbumReorder: {
             /** @description An album status id of the team's status configuration */
-            status_id: string;
+            statusId?: string;
             /** @description Every album of the status, each once, with its new order */
-            album_orders: {
+            albumOrders?: {
                 /** @description Positive integer id */
                 albumId: number;
                 order: number;
             }[];
-        };
+            /**
+             * @deprecated
+             * @description Same as statusId; the camelCase name is preferred
+             */
+            status_id?: string;
+            /**
+             * @deprecated
+             * @description Same as albumOrders; the camelCase name is preferred
+             */
+            album_orders?: {
+                /** @description Positive integer id */
+                albumId: number;
+                order: number;
+            }[];
+        } & (unknown & unknown);
         /** AlbumReorderResult */
         AlbumReorderResult: {
             statusId: string;
@@ -7640,6 +7654,8 @@ export interface components {
             items: components["schemas"]["ChatFollowUp"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
         };
         /**
          * ChatMention
@@ -7680,8 +7696,8 @@ export interface components {
         /** ChatMentionSearchResult */
         ChatMentionSearchResult: {
             items: components["schemas"]["ChatMentionCard"][];
-            /** @description Always null: narrow q for more */
-            nextCursor: null;
+            /** @description More targets: each kind goes on where this page left it */
+            nextCursor: string | null;
         };
         /**
          * ChatMessage
@@ -8037,8 +8053,8 @@ export interface components {
         /** ChatTypingList */
         ChatTypingList: {
             items: components["schemas"]["ChatTypist"][];
-            /** @description Always null: everyone typing fits one answer */
-            nextCursor: null;
+            /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
+            nextCursor: string | null;
         };
         /** ChatTypingSet */
         ChatTypingSet: {
@@ -8096,7 +8112,7 @@ export interface components {
             /** @description Positive integer id */
             teamId: number;
             title: string;
-            /** @description The voice note's fileKey, as the message's voice shows it */
+            /** @description The voice note's key: the message's voice.fileKey, which is also the fileKey voice-upload answered */
             fileKey: string;
         };
         /**
@@ -8150,7 +8166,7 @@ export interface components {
         };
         /** ChatVoiceTranscribe */
         ChatVoiceTranscribe: {
-            /** @description The voice note's fileKey, as the message's voice shows it */
+            /** @description The voice note's key: the message's voice.fileKey, which is also the fileKey voice-upload answered */
             fileKey: string;
         };
         /** ChatVoiceUpload */
@@ -8172,7 +8188,7 @@ export interface components {
             headers: {
                 [key: string]: string;
             };
-            /** @description Send it as voiceFileKey with POST .../messages once the audio is PUT */
+            /** @description Send it as voiceFileKey with POST .../messages once the audio is PUT; the message then shows it as voice.fileKey, and transcribe and save-voice take it */
             fileKey: string;
             /**
              * Format: date-time
@@ -8354,7 +8370,7 @@ export interface components {
          */
         ContactCreate: {
             /** @description Positive integer id */
-            team_id: number;
+            teamId?: number;
             /** @description Stored without surrounding spaces */
             name: string;
             email?: string | null;
@@ -8380,6 +8396,11 @@ export interface components {
             leadStatus?: "new" | "contacted" | "qualified" | "negotiating" | "won" | "lost";
             notes?: string | null;
             userId?: string | null;
+            /**
+             * @deprecated
+             * @description Same as teamId; the camelCase name is preferred
+             */
+            team_id?: number;
         };
         /**
          * ContactGroup
@@ -8458,6 +8479,8 @@ export interface components {
             items: components["schemas"]["Contact"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
         };
         /**
          * ContactTimelineItem
@@ -9059,6 +9082,8 @@ export interface components {
             items: components["schemas"]["FinancialEntry"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
         };
         /**
          * FinancialEntryUpdate
@@ -9212,8 +9237,12 @@ export interface components {
         };
         /** Inbox */
         Inbox: {
-            /** @description Newest first (follow-ups by due time); at most 100 of each kind */
+            /** @description Newest first (follow-ups by due time), at most `limit` */
             items: components["schemas"]["InboxItem"][];
+            /** @description The next page: pass it as cursor */
+            nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
             counts: components["schemas"]["InboxCounts"];
         };
         /**
@@ -9232,7 +9261,7 @@ export interface components {
         };
         /**
          * InboxCounts
-         * @description How many items of each kind wait (all of them, beyond the 100 listed per kind)
+         * @description How many items of each kind wait in the whole inbox (the same on every page)
          * @example {
          *       "invites": 0,
          *       "organisationInvitations": 0,
@@ -9893,6 +9922,8 @@ export interface components {
             items: components["schemas"]["Notification"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
         };
         /**
          * NotificationsMarkRead
@@ -10001,6 +10032,8 @@ export interface components {
             items: components["schemas"]["OrganisationFollowUp"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
         };
         /**
          * OrganisationInvitation
@@ -10102,6 +10135,8 @@ export interface components {
             items: components["schemas"]["OrganisationMember"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
         };
         /** OrganisationMemberUpdate */
         OrganisationMemberUpdate: {
@@ -10226,9 +10261,14 @@ export interface components {
         /** PlatformUserLookup */
         PlatformUserLookup: {
             /** @description Positive integer id */
-            team_id: number;
+            teamId?: number;
             /** @description 1 to 100 addresses */
             emails: string[];
+            /**
+             * @deprecated
+             * @description Same as teamId; the camelCase name is preferred
+             */
+            team_id?: number;
         };
         /** PlatformUserLookupResult */
         PlatformUserLookupResult: {
@@ -10426,7 +10466,7 @@ export interface components {
         };
         /** SessionCanvasUpdate */
         SessionCanvasUpdate: {
-            /** @description The session's team (optional here); another team's id answers 404 */
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
             teamId?: number;
             /** @description Any JSON object, at most 256 KiB as UTF-8 JSON */
             content: {
@@ -10566,7 +10606,7 @@ export interface components {
         };
         /** SessionInvitationResend */
         SessionInvitationResend: {
-            /** @description The session's team (optional here); another team's id answers 404 */
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
             teamId?: number;
         };
         /** SessionInviteUrl */
@@ -10583,8 +10623,8 @@ export interface components {
         };
         /** SessionInviteUrlRotate */
         SessionInviteUrlRotate: {
-            /** @description The session's team; another team's id answers 404 */
-            teamId: number;
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
+            teamId?: number;
         };
         /**
          * SessionMarker
@@ -10623,8 +10663,8 @@ export interface components {
         };
         /** SessionMarkerCreate */
         SessionMarkerCreate: {
-            /** @description Positive integer id */
-            teamId: number;
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
+            teamId?: number;
             label: string;
             /** @description Seconds from the start of the recording; within its duration when that is known */
             positionSeconds: number;
@@ -10633,8 +10673,8 @@ export interface components {
         };
         /** SessionMarkerDelete */
         SessionMarkerDelete: {
-            /** @description Positive integer id */
-            teamId: number;
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
+            teamId?: number;
         };
         /** SessionMarkerPage */
         SessionMarkerPage: {
@@ -10644,11 +10684,11 @@ export interface components {
         };
         /**
          * SessionMarkerUpdate
-         * @description teamId and at least one field to change
+         * @description At least one field to change besides teamId
          */
         SessionMarkerUpdate: {
-            /** @description Positive integer id */
-            teamId: number;
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
+            teamId?: number;
             label?: string;
             /** @description Seconds from the start of the recording; within its duration when that is known */
             positionSeconds?: number;
@@ -10702,7 +10742,7 @@ export interface components {
          * @description Exactly one of userId and email
          */
         SessionParticipantInvite: {
-            /** @description The session's team (optional here); another team's id answers 404 */
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
             teamId?: number;
             /**
              * Format: uuid
@@ -10838,8 +10878,8 @@ export interface components {
         };
         /** SessionRecordingLiveStart */
         SessionRecordingLiveStart: {
-            /** @description Positive integer id */
-            teamId: number;
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
+            teamId?: number;
             /** @description Default "Live recording" */
             name?: string;
         };
@@ -10851,8 +10891,8 @@ export interface components {
         };
         /** SessionRecordingRegister */
         SessionRecordingRegister: {
-            /** @description Positive integer id */
-            teamId: number;
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
+            teamId?: number;
             /** @description The pendingKey of the upload URL */
             pendingKey: string;
             /** @description Names the new recording */
@@ -10866,13 +10906,13 @@ export interface components {
         };
         /** SessionRecordingStop */
         SessionRecordingStop: {
-            /** @description The session's team (optional here); another team's id answers 404 */
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
             teamId?: number;
         };
         /** SessionRecordingUpload */
         SessionRecordingUpload: {
-            /** @description Positive integer id */
-            teamId: number;
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
+            teamId?: number;
             fileName: string;
             /** @description Exact size in bytes */
             fileSize: number;
@@ -10928,7 +10968,7 @@ export interface components {
         };
         /** SessionSongAdd */
         SessionSongAdd: {
-            /** @description The session's team (optional here); another team's id answers 404 */
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
             teamId?: number;
             /** @description A track the team holds (its own or shared with it), not deleted */
             trackId: number;
@@ -11313,6 +11353,14 @@ export interface components {
             campId?: number | null;
             notes?: string | null;
         };
+        /** StudioSessionListPage */
+        StudioSessionListPage: {
+            items: components["schemas"]["StudioSession"][];
+            /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
+            nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
+        };
         /** StudioSessionPage */
         StudioSessionPage: {
             items: components["schemas"]["StudioSession"][];
@@ -11324,7 +11372,7 @@ export interface components {
          * @description Only the fields given change; endsAt must stay after startsAt. Changing times or studio of a booking emits booking.updated; cancelling it (status cancelled, or studioId null) booking.cancelled
          */
         StudioSessionUpdate: {
-            /** @description The session's team (optional here); another team's id answers 404 */
+            /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
             teamId?: number;
             title?: string;
             /**
@@ -11449,6 +11497,12 @@ export interface components {
         /** TeamCreate */
         TeamCreate: {
             name: string;
+        };
+        /** TeamDirectoryPage */
+        TeamDirectoryPage: {
+            items: components["schemas"]["TeamMember"][];
+            /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
+            nextCursor: string | null;
         };
         /**
          * TeamInvite
@@ -11644,6 +11698,8 @@ export interface components {
             items: components["schemas"]["TeamMember"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
         };
         /** TeamMemberUpdate */
         TeamMemberUpdate: {
@@ -12211,8 +12267,8 @@ export interface components {
         /** TrackAssetList */
         TrackAssetList: {
             items: components["schemas"]["TrackAsset"][];
-            /** @description Always null: every file is in one answer */
-            nextCursor: null;
+            /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
+            nextCursor: string | null;
         };
         /**
          * TrackChanges
@@ -12325,8 +12381,8 @@ export interface components {
         TrackCollaboratorGroups: {
             /** @description One group per role, alphabetically; a collaborator with several roles is in each */
             items: components["schemas"]["TrackCollaboratorGroup"][];
-            /** @description Always null: every group is in one answer */
-            nextCursor: null;
+            /** @description Pages are groups (limit counts roles); a collaborator with several roles shows in each */
+            nextCursor: string | null;
         };
         /** TrackCollaboratorPage */
         TrackCollaboratorPage: {
@@ -12390,11 +12446,11 @@ export interface components {
         };
         /** TrackCollections */
         TrackCollections: {
-            /** @description Your teams by name */
+            /** @description Your teams by name; limit counts teams */
             items: components["schemas"]["TrackCollection"][];
-            /** @description Always null: everything is in one answer */
-            nextCursor: null;
-            /** @description True when more than 5000 tracks exist and only the first are listed */
+            /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
+            nextCursor: string | null;
+            /** @description True when the teams of this page hold more than 5000 tracks and only the first are listed */
             truncated: boolean;
         };
         /**
@@ -12497,11 +12553,26 @@ export interface components {
         TrackCreate: {
             title: string;
             /** @description Positive integer id */
-            team_id: number;
-            audio_file_name: string;
+            teamId?: number;
+            audioFileName?: string;
             /** @description Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and this much of the team's quota is held for it from now until it is registered; without it nothing is held until bytes arrive, and a PUT that passes the team's free bytes is refused (413 quota_exceeded). */
+            audioFileSize?: number;
+            /**
+             * @deprecated
+             * @description Same as teamId; the camelCase name is preferred
+             */
+            team_id?: number;
+            /**
+             * @deprecated
+             * @description Same as audioFileName; the camelCase name is preferred
+             */
+            audio_file_name?: string;
+            /**
+             * @deprecated
+             * @description Same as audioFileSize; the camelCase name is preferred
+             */
             audio_file_size?: number;
-        };
+        } & (unknown & unknown);
         /**
          * TrackCurrentCover
          * @description The current cover with a signed URL; null when the track has none
@@ -12730,14 +12801,28 @@ export interface components {
         /** TrackReorder */
         TrackReorder: {
             /** @description A status id of the team's status configuration */
-            status_id: string;
+            statusId?: string;
             /** @description Every live track of the status, each once, with its new order */
-            track_orders: {
+            trackOrders?: {
                 /** @description Positive integer id */
                 trackId: number;
                 order: number;
             }[];
-        };
+            /**
+             * @deprecated
+             * @description Same as statusId; the camelCase name is preferred
+             */
+            status_id?: string;
+            /**
+             * @deprecated
+             * @description Same as trackOrders; the camelCase name is preferred
+             */
+            track_orders?: {
+                /** @description Positive integer id */
+                trackId: number;
+                order: number;
+            }[];
+        } & (unknown & unknown);
         /** TrackReorderResult */
         TrackReorderResult: {
             statusId: string;
@@ -12791,8 +12876,8 @@ export interface components {
         TrackSearchResults: {
             /** @description One entry per track, best first */
             items: components["schemas"]["TrackSearchHit"][];
-            /** @description Always null: raise limit for more */
-            nextCursor: null;
+            /** @description The next page of hits, by rank: pass it as cursor with the same q and teamId */
+            nextCursor: string | null;
         };
         /** TrackShare */
         TrackShare: {
@@ -12888,6 +12973,8 @@ export interface components {
             items: components["schemas"]["TrackSummary"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
         };
         /**
          * TrackUpdate
@@ -12911,10 +12998,14 @@ export interface components {
         };
         /** UnreadNotifications */
         UnreadNotifications: {
-            /** @description The newest unread notifications, at most `limit` */
+            /** @description Unread notifications, newest first, at most `limit` */
             items: components["schemas"]["Notification"][];
+            /** @description The next page of unread ones: pass it as cursor */
+            nextCursor: string | null;
             /** @description All unread notifications */
             unreadCount: number;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
         };
         /**
          * UpdatedWebhookEndpoint
@@ -13015,8 +13106,8 @@ export interface components {
         /** UserIdentityList */
         UserIdentityList: {
             items: components["schemas"]["UserIdentity"][];
-            /** @description Always null: the list is complete (one entry per sign-in method) */
-            nextCursor: null;
+            /** @description null once the list is complete (one entry per sign-in method: password first) */
+            nextCursor: string | null;
         };
         /** UserPasswordChange */
         UserPasswordChange: {
@@ -13432,8 +13523,18 @@ export interface components {
         };
         /** VersionCreate */
         VersionCreate: {
-            audio_file_name: string;
+            audioFileName?: string;
             /** @description Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and this much of the team's quota is held for it from now until it is registered; without it nothing is held until bytes arrive, and a PUT that passes the team's free bytes is refused (413 quota_exceeded). */
+            audioFileSize?: number;
+            /**
+             * @deprecated
+             * @description Same as audioFileName; the camelCase name is preferred
+             */
+            audio_file_name?: string;
+            /**
+             * @deprecated
+             * @description Same as audioFileSize; the camelCase name is preferred
+             */
             audio_file_size?: number;
         };
         /**
@@ -13568,8 +13669,18 @@ export interface components {
         };
         /** VersionFileUploadCreate */
         VersionFileUploadCreate: {
-            audio_file_name: string;
+            audioFileName?: string;
             /** @description Exact size of the audio in bytes (extension). The upload URL then accepts this size only, and this much of the team's quota is held for it from now until it is registered; without it nothing is held until bytes arrive, and a PUT that passes the team's free bytes is refused (413 quota_exceeded). */
+            audioFileSize?: number;
+            /**
+             * @deprecated
+             * @description Same as audioFileName; the camelCase name is preferred
+             */
+            audio_file_name?: string;
+            /**
+             * @deprecated
+             * @description Same as audioFileSize; the camelCase name is preferred
+             */
             audio_file_size?: number;
         };
         /** VersionPage */
@@ -13735,6 +13846,8 @@ export interface components {
             items: components["schemas"]["VersionTodo"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+            /** @description How many items the whole list holds with these filters; only with count=true */
+            total?: number;
         };
         /**
          * VersionTodoUpdate
@@ -16171,7 +16284,7 @@ export interface operations {
                      *       "nextCursor": "example"
                      *     }
                      */
-                    "application/json": components["schemas"]["TeamMemberPage"];
+                    "application/json": components["schemas"]["TeamDirectoryPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16196,6 +16309,11 @@ export interface operations {
                  * @example example
                  */
                 cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path: {
@@ -16226,7 +16344,8 @@ export interface operations {
                      *           "joinedAt": "2026-03-15T11:00:00.000Z"
                      *         }
                      *       ],
-                     *       "nextCursor": "example"
+                     *       "nextCursor": "example",
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["TeamMemberPage"];
@@ -18258,6 +18377,11 @@ export interface operations {
                 teamId: number;
                 /** @example 50 */
                 limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -18341,6 +18465,11 @@ export interface operations {
                  * @example example
                  */
                 cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -18388,7 +18517,8 @@ export interface operations {
                      *           "updatedAt": "2026-03-16T18:05:00.000Z"
                      *         }
                      *       ],
-                     *       "nextCursor": "example"
+                     *       "nextCursor": "example",
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["TrackSummaryPage"];
@@ -18424,9 +18554,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": "Night Drive",
-                 *       "team_id": 7,
-                 *       "audio_file_name": "night-drive-v1.wav",
-                 *       "audio_file_size": 41203712
+                 *       "teamId": 7,
+                 *       "audioFileName": "night-drive-v1.wav",
+                 *       "audioFileSize": 41203712
                  *     }
                  */
                 "application/json": components["schemas"]["TrackCreate"];
@@ -18549,8 +18679,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "status_id": "mixing",
-                 *       "track_orders": [
+                 *       "statusId": "mixing",
+                 *       "trackOrders": [
                  *         {
                  *           "trackId": 101,
                  *           "order": 0
@@ -19427,8 +19557,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "audio_file_name": "night-drive-v2.wav",
-                 *       "audio_file_size": 41203712
+                 *       "audioFileName": "night-drive-v2.wav",
+                 *       "audioFileSize": 41203712
                  *     }
                  */
                 "application/json": components["schemas"]["VersionCreate"];
@@ -20346,6 +20476,11 @@ export interface operations {
                  * @example example
                  */
                 cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path: {
@@ -20385,7 +20520,8 @@ export interface operations {
                      *           "updatedAt": "2026-03-16T18:05:00.000Z"
                      *         }
                      *       ],
-                     *       "nextCursor": "example"
+                     *       "nextCursor": "example",
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["VersionTodoPage"];
@@ -22955,7 +23091,15 @@ export interface operations {
     };
     "tracks.collaboratorGroups.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -23049,7 +23193,15 @@ export interface operations {
     };
     "trackCollections.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -23125,7 +23277,15 @@ export interface operations {
     };
     "tracks.assets.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -24046,8 +24206,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "audio_file_name": "night-drive-v2-instrumental.wav",
-                 *       "audio_file_size": 40960512
+                 *       "audioFileName": "night-drive-v2-instrumental.wav",
+                 *       "audioFileSize": 40960512
                  *     }
                  */
                 "application/json": components["schemas"]["VersionFileUploadCreate"];
@@ -24519,6 +24679,11 @@ export interface operations {
                  * @example 3
                  */
                 offset?: number;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -24754,8 +24919,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "status_id": "planning",
-                 *       "album_orders": [
+                 *       "statusId": "planning",
+                 *       "albumOrders": [
                  *         {
                  *           "albumId": 15,
                  *           "order": 0
@@ -25151,7 +25316,15 @@ export interface operations {
     };
     "albums.collaborators.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -25707,6 +25880,11 @@ export interface operations {
                  * @example example
                  */
                 cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -25738,7 +25916,8 @@ export interface operations {
                      *           "updatedAt": "2026-03-14T09:30:00.000Z"
                      *         }
                      *       ],
-                     *       "nextCursor": "example"
+                     *       "nextCursor": "example",
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["FinancialEntryPage"];
@@ -27479,7 +27658,15 @@ export interface operations {
     };
     "chat.typing.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @example 0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b */
@@ -27832,6 +28019,11 @@ export interface operations {
                 q?: string;
                 /** @example 50 */
                 limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -28702,6 +28894,11 @@ export interface operations {
                  * @example example
                  */
                 cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path: {
@@ -28740,7 +28937,8 @@ export interface operations {
                      *           "updatedAt": "2026-03-14T09:41:12.000Z"
                      *         }
                      *       ],
-                     *       "nextCursor": "example"
+                     *       "nextCursor": "example",
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["ChatFollowUpPage"];
@@ -28761,12 +28959,12 @@ export interface operations {
     };
     "chat.bots.followUps.delete": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description Positive integer id
+                 * @description The task's team. Optional: the task names its team; when given it must be that team, else 404
                  * @example 7
                  */
-                teamId: number;
+                teamId?: number;
             };
             header?: never;
             path: {
@@ -29323,6 +29521,11 @@ export interface operations {
                  * @example example
                  */
                 cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path: {
@@ -29353,7 +29556,8 @@ export interface operations {
                      *           "joinedAt": "2026-03-14T09:30:00.000Z"
                      *         }
                      *       ],
-                     *       "nextCursor": "example"
+                     *       "nextCursor": "example",
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["OrganisationMemberPage"];
@@ -31804,6 +32008,11 @@ export interface operations {
                  * @example example
                  */
                 cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path: {
@@ -31841,7 +32050,8 @@ export interface operations {
                      *           "updatedAt": "2026-03-14T09:30:00.000Z"
                      *         }
                      *       ],
-                     *       "nextCursor": "example"
+                     *       "nextCursor": "example",
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["OrganisationFollowUpPage"];
@@ -31862,7 +32072,15 @@ export interface operations {
     };
     "organisations.nextActions": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -32164,6 +32382,11 @@ export interface operations {
                  * @example example
                  */
                 cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -32195,10 +32418,11 @@ export interface operations {
                      *           "updatedAt": "2026-03-02T16:45:00.000Z"
                      *         }
                      *       ],
-                     *       "nextCursor": "example"
+                     *       "nextCursor": "example",
+                     *       "total": 3
                      *     }
                      */
-                    "application/json": components["schemas"]["StudioSessionPage"];
+                    "application/json": components["schemas"]["StudioSessionListPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -32357,7 +32581,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The session's team; another team's id answers 404
+                 * @description The team; a team you are not in answers 404
                  * @example 7
                  */
                 teamId: number;
@@ -32419,12 +32643,12 @@ export interface operations {
     };
     "sessions.get": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The session's team; another team's id answers 404
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
-                teamId: number;
+                teamId?: number;
             };
             header?: never;
             path: {
@@ -32480,7 +32704,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The session's team (optional here); another team's id answers 404
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
                 teamId?: number;
@@ -32597,12 +32821,12 @@ export interface operations {
     };
     "sessions.participants.list": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The session's team; another team's id answers 404
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
-                teamId: number;
+                teamId?: number;
                 /** @example 50 */
                 limit?: number;
                 /**
@@ -32753,7 +32977,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The session's team (optional here); another team's id answers 404
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
                 teamId?: number;
@@ -32891,12 +33115,12 @@ export interface operations {
     };
     "sessions.inviteUrl": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The session's team; another team's id answers 404
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
-                teamId: number;
+                teamId?: number;
             };
             header?: never;
             path: {
@@ -33352,12 +33576,12 @@ export interface operations {
     };
     "sessions.follow": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The session's team; another team's id answers 404
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
-                teamId: number;
+                teamId?: number;
             };
             header?: never;
             path: {
@@ -33937,12 +34161,12 @@ export interface operations {
     };
     "sessions.songs.list": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The session's team; another team's id answers 404
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
-                teamId: number;
+                teamId?: number;
                 /** @example 50 */
                 limit?: number;
                 /**
@@ -34104,7 +34328,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The session's team (optional here); another team's id answers 404
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
                 teamId?: number;
@@ -34150,12 +34374,12 @@ export interface operations {
     };
     "sessions.recordings.list": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The session's team; another team's id answers 404
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
-                teamId: number;
+                teamId?: number;
                 /** @example 50 */
                 limit?: number;
                 /**
@@ -34739,12 +34963,12 @@ export interface operations {
     };
     "sessions.markers.list": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description Positive integer id
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
-                teamId: number;
+                teamId?: number;
                 /** @example 50 */
                 limit?: number;
                 /**
@@ -34896,12 +35120,12 @@ export interface operations {
     };
     "sessions.markers.export": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description Positive integer id
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
-                teamId: number;
+                teamId?: number;
                 /**
                  * @description Default csv
                  * @example csv
@@ -35032,7 +35256,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description teamId and at least one field to change */
+        /** @description At least one field to change besides teamId */
         requestBody: {
             content: {
                 /**
@@ -35084,12 +35308,12 @@ export interface operations {
     };
     "sessions.canvas.get": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The session's team; another team's id answers 404
+                 * @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session
                  * @example 7
                  */
-                teamId: number;
+                teamId?: number;
             };
             header?: never;
             path: {
@@ -35305,6 +35529,11 @@ export interface operations {
                  * @example example
                  */
                 cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -35349,7 +35578,8 @@ export interface operations {
                      *           "updatedAt": "2026-03-14T09:30:00.000Z"
                      *         }
                      *       ],
-                     *       "nextCursor": "example"
+                     *       "nextCursor": "example",
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["ContactPage"];
@@ -35385,7 +35615,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "team_id": 7,
+                 *       "teamId": 7,
                  *       "name": "Maya Okafor",
                  *       "email": "maya@okafor.example",
                  *       "phone": "030 123456",
@@ -36045,7 +36275,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "team_id": 7,
+                 *       "teamId": 7,
                  *       "emails": [
                  *         "maya@okafor.example",
                  *         "press@nightdrives.example"
@@ -38127,7 +38357,15 @@ export interface operations {
     };
     "user.identities.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -40110,6 +40348,16 @@ export interface operations {
             query?: {
                 /** @example 50 */
                 limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -40147,7 +40395,8 @@ export interface operations {
                      *           "createdAt": "2026-03-14T09:41:12.000Z"
                      *         }
                      *       ],
-                     *       "unreadCount": 3
+                     *       "nextCursor": null,
+                     *       "unreadCount": 1
                      *     }
                      */
                     "application/json": components["schemas"]["UnreadNotifications"];
@@ -40175,6 +40424,11 @@ export interface operations {
                  * @example example
                  */
                 cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -40212,7 +40466,8 @@ export interface operations {
                      *           "createdAt": "2026-03-14T09:41:12.000Z"
                      *         }
                      *       ],
-                     *       "nextCursor": "example"
+                     *       "nextCursor": "example",
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationPage"];
@@ -40300,7 +40555,20 @@ export interface operations {
     };
     "inbox.get": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+                /**
+                 * @description true: the answer adds `total`, how many items the whole list holds with these filters (not only this page). It costs one more query, so ask on the first page only, or when the number may have changed
+                 * @example true
+                 */
+                count?: "true" | "false";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -40341,6 +40609,7 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
+                     *       "nextCursor": null,
                      *       "counts": {
                      *         "invites": 0,
                      *         "organisationInvitations": 0,
