@@ -6911,7 +6911,7 @@ export interface components {
                 albumId: number;
                 order: number;
             }[];
-        } & (unknown & unknown);
+        } & ((unknown | unknown) & (unknown | unknown));
         /** AlbumReorderResult */
         AlbumReorderResult: {
             statusId: string;
@@ -8401,7 +8401,7 @@ export interface components {
              * @description Same as teamId; the camelCase name is preferred
              */
             team_id?: number;
-        };
+        } | unknown | unknown;
         /**
          * ContactGroup
          * @description A named group of a team's contacts
@@ -10269,7 +10269,7 @@ export interface components {
              * @description Same as teamId; the camelCase name is preferred
              */
             team_id?: number;
-        };
+        } | unknown | unknown;
         /** PlatformUserLookupResult */
         PlatformUserLookupResult: {
             /** @description One per address sent, in the same order */
@@ -12572,7 +12572,7 @@ export interface components {
              * @description Same as audioFileSize; the camelCase name is preferred
              */
             audio_file_size?: number;
-        } & (unknown & unknown);
+        } & ((unknown | unknown) & (unknown | unknown));
         /**
          * TrackCurrentCover
          * @description The current cover with a signed URL; null when the track has none
@@ -12822,7 +12822,7 @@ export interface components {
                 trackId: number;
                 order: number;
             }[];
-        } & (unknown & unknown);
+        } & ((unknown | unknown) & (unknown | unknown));
         /** TrackReorderResult */
         TrackReorderResult: {
             statusId: string;
@@ -13536,7 +13536,7 @@ export interface components {
              * @description Same as audioFileSize; the camelCase name is preferred
              */
             audio_file_size?: number;
-        };
+        } | unknown | unknown;
         /**
          * VersionDetail
          * @description A version with its audio, additional files, latest review, counts and analysis
@@ -13682,7 +13682,7 @@ export interface components {
              * @description Same as audioFileSize; the camelCase name is preferred
              */
             audio_file_size?: number;
-        };
+        } | unknown | unknown;
         /** VersionPage */
         VersionPage: {
             items: components["schemas"]["Version"][];

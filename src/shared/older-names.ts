@@ -39,11 +39,7 @@ export function withOlderNames<
       description: `Same as ${preferred}; the camelCase name is preferred`,
     } as unknown as TSchema;
     if (required.delete(preferred))
-      eitherOf.push({
-        if: { not: { properties: { [older]: {} }, required: [older] } },
-        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here, never awaited
-        then: { properties: { [preferred]: {} }, required: [preferred] },
-      });
+      eitherOf.push({ anyOf: [{ required: [preferred] }, { required: [older] }] });
   }
   const { required: _, ...rest } = schema;
   const documented = {
@@ -73,9 +69,14 @@ async function resolveOlderNames(request: FastifyRequest): Promise<void> {
   }
   const preferredOf = new Map(Object.entries(olderNames).map(([older, preferred]) => [preferred, older]));
   const problems: AjvError[] = [];
-  // The `if` that makes one of the two names required says nothing its `required` does not.
-  for (const e of failed?.validation ?? [])
-    if (!(e.keyword === 'if' && e.instancePath === '')) problems.push(e);
+  // A field required under either name missing under both: one problem, under its preferred name.
+  const olderName = new Set(Object.keys(olderNames));
+  for (const e of failed?.validation ?? []) {
+    const either = e.instancePath === '' && e.keyword === 'anyOf';
+    const older =
+      e.instancePath === '' && e.keyword === 'required' && olderName.has(String(e.params.missingProperty));
+    if (!either && !older) problems.push(e);
+  }
   for (const [older, preferred] of Object.entries(olderNames)) {
     if (
       Object.hasOwn(body, older) &&
