@@ -119,6 +119,7 @@ function stringSample(s: Json, field: string): string | undefined {
   if (s.format === 'binary') return undefined;
   const known = (typeof s.format === 'string' && BY_FORMAT[s.format]) || BY_NAME[field];
   let text = known || (/Url$|^url$/.test(field) ? EXAMPLE_URL : /At$/.test(field) ? DATE_TIME : 'example');
+  // The pattern is one of the document's own (each checked for linear matching) and the text a short example.
   if (typeof s.pattern === 'string' && !new RegExp(s.pattern, 'u').test(text)) text = matching(s.pattern);
   const [min, max] = [Number(s.minLength ?? 0), Number(s.maxLength ?? Number.POSITIVE_INFINITY)];
   return text.length < min ? text.padEnd(min, 'x') : text.slice(0, max);
