@@ -20,7 +20,12 @@ export const SignupBody = Type.Object(
 
 export const LoginBody = Type.Object(
   {
-    email: Type.String({ minLength: 1, maxLength: 320 }),
+    email: Type.String({
+      minLength: 1,
+      maxLength: 320,
+      description:
+        'The account’s address, in any case; not checked as an address: one that is not matches no account',
+    }),
     password: Type.String({ minLength: 1, maxLength: 256 }),
   },
   { title: 'AuthLogin', examples: [{ email: EMAIL, password: PASSWORD }] },
@@ -118,7 +123,13 @@ export const VerifiedEmail = Type.Object(
 );
 
 export const PasswordResetBody = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 320 }) },
+  {
+    email: Type.String({
+      minLength: 1,
+      maxLength: 320,
+      description: 'The account’s address; the answer is the same whether an account has it or not',
+    }),
+  },
   { title: 'PasswordResetRequest', examples: [{ email: EMAIL }] },
 );
 
