@@ -7099,6 +7099,7 @@ export interface components {
         };
         /** AuthLogin */
         AuthLogin: {
+            /** @description The account’s address, in any case; not checked as an address: one that is not matches no account */
             email: string;
             password: string;
         };
@@ -10246,6 +10247,7 @@ export interface components {
         };
         /** PasswordResetRequest */
         PasswordResetRequest: {
+            /** @description The account’s address; the answer is the same whether an account has it or not */
             email: string;
         };
         /** PendingEmailChange */
