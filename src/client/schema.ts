@@ -43139,7 +43139,7 @@ export interface operations {
                  *         "albumId": 12,
                  *         "teamId": 7,
                  *         "title": "Night Drives",
-                 *         "statusId": "planning"
+                 *         "statusId": "idea"
                  *       }
                  *     }
                  */
@@ -43337,7 +43337,7 @@ export interface operations {
                  *       "data": {
                  *         "albumId": 12,
                  *         "teamId": 7,
-                 *         "from": "planning",
+                 *         "from": "idea",
                  *         "to": "mastering"
                  *       }
                  *     }

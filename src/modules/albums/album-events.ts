@@ -22,7 +22,7 @@ export const ALBUM_EVENTS = {
   'album.created': {
     description: 'An album was created in the first album status of its team.',
     schema: Type.Object({ ...ofAlbum, title: Type.String(), statusId: StatusId }),
-    example: { albumId: 12, teamId: 7, title: 'Night Drives', statusId: 'planning' },
+    example: { albumId: 12, teamId: 7, title: 'Night Drives', statusId: 'idea' },
   },
   'album.updated': {
     description: "An album's fields changed; `changes` holds each field given, with its new value.",
@@ -45,7 +45,7 @@ export const ALBUM_EVENTS = {
   'album.status_changed': {
     description: 'An album was moved to a status (`from` equals `to` when it was set to the status it had).',
     schema: Type.Object({ ...ofAlbum, from: StatusId, to: StatusId }),
-    example: { albumId: 12, teamId: 7, from: 'planning', to: 'mastering' },
+    example: { albumId: 12, teamId: 7, from: 'idea', to: 'mastering' },
   },
   'album.tracks_added': {
     description:
