@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -113,8 +114,20 @@ export const openApiPlugin = fp(
           : documentObject.swaggerObject,
     });
 
-    app.get('/api/v1/openapi.json', { config: { auth: auth.anonymous }, schema: { hide: true } }, async () =>
-      app.swagger(),
+    // The document is large (over a megabyte): it is written once, and a client that has it gets 304.
+    let served: { body: string; etag: string } | undefined;
+    app.get(
+      '/api/v1/openapi.json',
+      { config: { auth: auth.anonymous }, schema: { hide: true } },
+      async (request, reply) => {
+        if (!served) {
+          const body = JSON.stringify(app.swagger());
+          served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+        }
+        reply.header('etag', served.etag).header('cache-control', 'no-cache');
+        if (request.headers['if-none-match'] === served.etag) return reply.code(304).send();
+        return reply.type('application/json; charset=utf-8').send(served.body);
+      },
     );
 
     await app.register(swaggerUi, {

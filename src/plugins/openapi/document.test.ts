@@ -113,6 +113,26 @@ describe('the API document', () => {
     });
   });
 
+  it('is written once and answered 304 to a client that has it', async () => {
+    const first = await ctx.request({ method: 'GET', url: '/api/v1/openapi.json' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const again = await ctx.request({
+      method: 'GET',
+      url: '/api/v1/openapi.json',
+      headers: { 'if-none-match': etag },
+    });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
+    const stale = await ctx.request({
+      method: 'GET',
+      url: '/api/v1/openapi.json',
+      headers: { 'if-none-match': '"old"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(first.body);
+  });
+
   it('states the licence of package.json and a contact', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
     expect(document.info.license.identifier).toBe(pkg.license);
