@@ -10097,7 +10097,7 @@ export interface components {
              * @enum {string}
              */
             role?: "owner" | "admin" | "member";
-        };
+        } & (unknown | unknown);
         /** OrganisationInvitationPage */
         OrganisationInvitationPage: {
             items: components["schemas"]["OrganisationInvitation"][];
@@ -10741,7 +10741,7 @@ export interface components {
         };
         /**
          * SessionParticipantInvite
-         * @description Exactly one of userId and email
+         * @description Exactly one of userId and email (both or neither is 400 validation_failed)
          */
         SessionParticipantInvite: {
             /** @description The session's team. Optional: the session names its team; when given it must be that team, else 404 as for another team's session */
@@ -10757,7 +10757,7 @@ export interface components {
              */
             email?: string;
             name?: string;
-        };
+        } & (unknown | unknown);
         /** SessionParticipantPage */
         SessionParticipantPage: {
             items: components["schemas"]["SessionParticipant"][];
@@ -32909,7 +32909,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Exactly one of userId and email */
+        /** @description Exactly one of userId and email (both or neither is 400 validation_failed) */
         requestBody: {
             content: {
                 /**

@@ -33,6 +33,12 @@ export const HttpUrl = Type.String({
   description: 'An http or https URL without spaces, at most 2,048 characters',
 });
 
+/** Schema options for a body that takes exactly one of two fields (both or neither is 400). */
+export const exactlyOneOf = (a: string, b: string) => ({
+  oneOf: [{ required: [a] }, { required: [b] }],
+  description: `Exactly one of ${a} and ${b} (both or neither is 400 validation_failed)`,
+});
+
 /** A password a person chooses: the policy every route that sets one applies. */
 export const NewPassword = Type.String({
   minLength: 8,

@@ -85,6 +85,10 @@ describe('the API document', () => {
     const create = document.paths['/api/v1/tracks']!.post!.requestBody!.content['application/json']!;
     const body = resolved(create.schema as Json);
     expect(body.additionalProperties).toBe(false);
+    // A rule across fields, where JSON Schema can say it.
+    expect(document.components.schemas.SessionParticipantInvite).toMatchObject({
+      oneOf: [{ required: ['userId'] }, { required: ['email'] }],
+    });
     const id = document.paths['/api/v1/tracks/{id}']!.get!.parameters!.find((p) => p.name === 'id')!;
     expect(id.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 2_147_483_647 });
   });

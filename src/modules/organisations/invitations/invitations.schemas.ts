@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { exactlyOneOf, Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { EXAMPLE_TIME, EXAMPLE_USER, OrganisationRoleSchema } from '../organisations.schemas.ts';
 
 const EXAMPLE_INVITATION = {
@@ -73,7 +73,7 @@ export const CreateInvitationBody = Type.Object(
   },
   {
     title: 'OrganisationInvitationCreate',
-    description: 'Exactly one of userId and email (both or neither is 400 validation_failed)',
+    ...exactlyOneOf('userId', 'email'),
     examples: [{ email: 'maya@okafor.example', role: 'member' }],
   },
 );

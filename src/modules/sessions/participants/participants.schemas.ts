@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PARTICIPANT_STATUSES } from '../../../db/schema/index.ts';
-import { Id, Page, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { exactlyOneOf, Id, Page, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
 import { EXAMPLE, Nullable, OptionalTeamId, SessionParams, TeamQuery } from '../sessions.schemas.ts';
 
@@ -101,7 +101,7 @@ export const InviteBody = Type.Object(
   },
   {
     title: 'SessionParticipantInvite',
-    description: 'Exactly one of userId and email',
+    ...exactlyOneOf('userId', 'email'),
     examples: [{ teamId: EXAMPLE.teamId, email: 'maya@example.com', name: 'Maya Reyes' }],
   },
 );
