@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorResponse } from '../shared/schemas.ts';
 import { type AuthClass, auth, DOCS_PREFIX, SECURITY_SCHEMES } from './auth.ts';
@@ -116,18 +116,19 @@ export const openApiPlugin = fp(
 
     // The document is large (over a megabyte): it is written once, and a client that has it gets 304.
     let served: { body: string; etag: string } | undefined;
+    const sendDocument = (request: FastifyRequest, reply: FastifyReply) => {
+      if (!served) {
+        const body = JSON.stringify(app.swagger());
+        served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      }
+      reply.header('etag', served.etag).header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === served.etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(served.body);
+    };
     app.get(
       '/api/v1/openapi.json',
       { config: { auth: auth.anonymous }, schema: { hide: true } },
-      async (request, reply) => {
-        if (!served) {
-          const body = JSON.stringify(app.swagger());
-          served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-        }
-        reply.header('etag', served.etag).header('cache-control', 'no-cache');
-        if (request.headers['if-none-match'] === served.etag) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(served.body);
-      },
+      async (request, reply) => sendDocument(request, reply),
     );
 
     await app.register(swaggerUi, {
@@ -142,6 +143,12 @@ export const openApiPlugin = fp(
           )
           .join(';'),
       uiConfig: { deepLinking: true },
+      // The reference page reads the same written-once document.
+      uiHooks: {
+        onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+          if (request.routeOptions.url === `${DOCS_PREFIX}/json`) return sendDocument(request, reply);
+        },
+      },
     });
   },
   { name: 'openapi', dependencies: ['auth'] },

@@ -135,6 +135,9 @@ describe('the API document', () => {
     });
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toBe(first.body);
+    // The reference page reads the same document.
+    const page = await ctx.request({ method: 'GET', url: '/docs/json' });
+    expect([page.headers.etag, page.body]).toEqual([etag, first.body]);
   });
 
   it('states the licence of package.json and a contact', () => {
