@@ -326,3 +326,30 @@ describe('pools', () => {
     expect(() => queue.define('x', async () => {}, { pool: 'media' })).toThrow('no pool "media"');
   });
 });
+
+describe('polling', () => {
+  /** A clock on which every reading is a second after the one before. */
+  class TickingClock extends TestClock {
+    override now(): Date {
+      this.advance(1_000);
+      return super.now();
+    }
+  }
+
+  it('runs a job that falls due between a poll’s claim and its look at the next one, not a poll interval later', async () => {
+    for (const offset of [1_500, 2_500, 3_500, 4_500]) {
+      const clock = new TickingClock(Date.parse('2026-01-01T00:00:00.000Z'));
+      const queue = t.queue(clock, { pollIntervalMs: 600_000 });
+      const ran = deferred();
+      queue.define('soon', async () => ran.resolve());
+      await queue.enqueue(t.db, 'soon', null, { runAt: new Date(clock.now().getTime() + offset) });
+      queue.start();
+      const done = await Promise.race([
+        ran.promise.then(() => true),
+        new Promise((r) => setTimeout(() => r(false), 5_000)),
+      ]);
+      expect(done, `due ${offset} ms after it was queued`).toBe(true);
+      await queue.stop();
+    }
+  });
+});

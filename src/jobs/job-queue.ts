@@ -14,6 +14,9 @@ import {
   scheduleOccurrence,
 } from './jobs.repository.ts';
 
+/** How soon a poll that found a job already due looks again. */
+const DUE_RECHECK_MS = 1_000;
+
 export type { DbTransaction };
 
 export type JobContext = { jobId: string; attempt: number; signal: AbortSignal };
@@ -287,12 +290,14 @@ export class JobQueue {
 
   /**
    * The wait until the next queued job is due, when that comes before `delay` (notices tell of new jobs, not of
-   * the time a job waits for). One already due was left for want of a slot: a finishing job wakes the queue.
+   * the time a job waits for). One already due either fell due after this poll's claim, or was left for want of
+   * a slot (a finishing job wakes the queue): either way the queue looks again shortly, never a whole interval
+   * later.
    */
   private async untilNextDue(delay: number): Promise<number> {
     const next = await nextRunAt(this.db, [...this.leases.keys()]);
     const wait = next ? next.getTime() - this.clock.now().getTime() : delay;
-    return wait > 0 ? Math.min(delay, wait) : delay;
+    return Math.min(delay, wait > 0 ? wait : DUE_RECHECK_MS);
   }
 
   private async scheduleRecurring(): Promise<void> {
