@@ -18604,7 +18604,7 @@ export interface operations {
                      *       "cover": null,
                      *       "references": [],
                      *       "inspirations": [],
-                     *       "versionId": 501,
+                     *       "versionId": 499,
                      *       "upload": {
                      *         "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzNmMmM5YTFl",
                      *         "method": "PUT",
@@ -19879,7 +19879,7 @@ export interface operations {
                  *           "order": 0
                  *         },
                  *         {
-                 *           "versionId": 501,
+                 *           "versionId": 499,
                  *           "order": 1
                  *         }
                  *       ]
@@ -19900,7 +19900,7 @@ export interface operations {
                      *       "trackId": 101,
                      *       "versionIds": [
                      *         502,
-                     *         501
+                     *         499
                      *       ]
                      *     }
                      */
@@ -41308,7 +41308,7 @@ export interface operations {
                  *       "data": {
                  *         "trackId": 101,
                  *         "teamId": 7,
-                 *         "versionId": 501,
+                 *         "versionId": 499,
                  *         "title": "Night Drive",
                  *         "statusId": "idea"
                  *       }

@@ -34,7 +34,7 @@ export const TRACK_EVENTS = {
   'track.created': {
     description: 'A track was created with its first version (which sends no version.created of its own).',
     schema: Type.Object({ ...ofTrack, versionId: Id, title: Type.String(), statusId: StatusId }),
-    example: { trackId: 101, teamId: 7, versionId: 501, title: 'Night Drive', statusId: 'idea' },
+    example: { trackId: 101, teamId: 7, versionId: 499, title: 'Night Drive', statusId: 'idea' },
   },
   'track.updated': {
     description: "A track's fields changed; `changes` holds each field given, with its new value.",

@@ -369,7 +369,7 @@ export const CreatedTrack = Type.Composite(
         cover: null,
         references: [],
         inspirations: [],
-        versionId: 501,
+        versionId: 499,
         upload: { ...EXAMPLE_UPLOAD, fileKey: EXAMPLE_UPLOAD_KEY },
       },
     ],

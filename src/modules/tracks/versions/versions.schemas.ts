@@ -246,7 +246,7 @@ export const VersionReorderBody = Type.Object(
       {
         versions: [
           { versionId: 502, order: 0 },
-          { versionId: 501, order: 1 },
+          { versionId: 499, order: 1 },
         ],
       },
     ],
@@ -255,7 +255,7 @@ export const VersionReorderBody = Type.Object(
 
 export const VersionOrder = Type.Object(
   { trackId: Id, versionIds: Type.Array(Id, { description: 'The versions in their new order' }) },
-  { title: 'VersionReorderResult', examples: [{ trackId: 101, versionIds: [502, 501] }] },
+  { title: 'VersionReorderResult', examples: [{ trackId: 101, versionIds: [502, 499] }] },
 );
 
 export const CreateVersionBody = withOlderNames(
