@@ -51,10 +51,16 @@ async function people(
   }));
 }
 
+/** Cards of one kind from rows of its label, detail and sort key, ordered and limited in the statement. */
+const asCards =
+  (kind: ChatMentionKind) =>
+  (rows: { id: number; label: string; detail: string | null; sortKey: string }[]): KeyedCard[] =>
+    rows.map((r) => ({ kind, id: String(r.id), label: r.label, detail: r.detail, key: [r.sortKey, r.id] }));
+
 async function trackCards(db: Db, teamId: number, where: SQL | undefined, limit: number, from?: TargetKey) {
   const sortKey = sql<string>`lower(${tracks.title})`;
   const rows = await db
-    .select({ id: tracks.id, title: tracks.title, artist: tracks.artist, sortKey })
+    .select({ id: tracks.id, label: tracks.title, detail: tracks.artist, sortKey })
     .from(trackTeams)
     .innerJoin(tracks, eq(tracks.id, trackTeams.trackId))
     .where(
@@ -67,53 +73,29 @@ async function trackCards(db: Db, teamId: number, where: SQL | undefined, limit:
     )
     .orderBy(asc(sortKey), asc(tracks.id))
     .limit(limit);
-  return rows.map(
-    (r): KeyedCard => ({
-      kind: 'track',
-      id: String(r.id),
-      label: r.title,
-      detail: r.artist,
-      key: [r.sortKey, r.id],
-    }),
-  );
+  return asCards('track')(rows);
 }
 
 async function albumCards(db: Db, teamId: number, where: SQL | undefined, limit: number, from?: TargetKey) {
   const sortKey = sql<string>`lower(${albums.title})`;
   const rows = await db
-    .select({ id: albums.id, title: albums.title, artist: albums.artist, sortKey })
+    .select({ id: albums.id, label: albums.title, detail: albums.artist, sortKey })
     .from(albums)
     .where(and(eq(albums.teamId, teamId), where, after(sortKey, sql`${albums.id}`, from, 'integer')))
     .orderBy(asc(sortKey), asc(albums.id))
     .limit(limit);
-  return rows.map(
-    (r): KeyedCard => ({
-      kind: 'album',
-      id: String(r.id),
-      label: r.title,
-      detail: r.artist,
-      key: [r.sortKey, r.id],
-    }),
-  );
+  return asCards('album')(rows);
 }
 
 async function contactCards(db: Db, teamId: number, where: SQL | undefined, limit: number, from?: TargetKey) {
   const sortKey = sql<string>`lower(${contacts.name})`;
   const rows = await db
-    .select({ id: contacts.id, name: contacts.name, company: contacts.company, sortKey })
+    .select({ id: contacts.id, label: contacts.name, detail: contacts.company, sortKey })
     .from(contacts)
     .where(and(eq(contacts.teamId, teamId), where, after(sortKey, sql`${contacts.id}`, from, 'integer')))
     .orderBy(asc(sortKey), asc(contacts.id))
     .limit(limit);
-  return rows.map(
-    (r): KeyedCard => ({
-      kind: 'contact',
-      id: String(r.id),
-      label: r.name,
-      detail: r.company,
-      key: [r.sortKey, r.id],
-    }),
-  );
+  return asCards('contact')(rows);
 }
 
 /**
