@@ -15,6 +15,7 @@ export * from './mail.ts';
 export * from './music-tools.ts';
 export * from './notifications.ts';
 export * from './organisations.ts';
+export * from './share-links.ts';
 export * from './stream-tickets.ts';
 export * from './studio-sessions.ts';
 export * from './teams.ts';

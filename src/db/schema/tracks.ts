@@ -244,6 +244,10 @@ export const versionStems = pgTable(
     position: integer().notNull(),
     /** The stem's audio; null once its file was cleaned up. */
     fileId: integer().references(() => files.id, { onDelete: 'set null' }),
+    /** Whether only `downloadableBy` (and the owning team's owners) may fetch the stem's audio. */
+    restricted: boolean().notNull().default(false),
+    /** Who else may fetch a restricted stem's audio: roles of the owning team and kinds of callers. */
+    downloadableBy: text().array().notNull().default(sql`'{}'::text[]`),
     ...createdBy(),
     ...timestamps(),
   },
