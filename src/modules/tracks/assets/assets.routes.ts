@@ -85,8 +85,9 @@ export async function assetsRoutes(app: App) {
         summary: 'Every registered file of a track with signed download URLs',
         description:
           'Covers and media first, then per version in version order its audio, stems, additional files ' +
-          `and comment attachments. Pending uploads are left out. ${READERS} The links are signed and ` +
-          'expire. Changes nothing.',
+          'and comment attachments. Pending uploads are left out, and so are stems whose audio the caller ' +
+          'may not download (a restricted stem: see PUT .../stems/{stemId}/rights; the stem itself is still ' +
+          `listed by GET .../stems, without links). ${READERS} The links are signed and expire. Changes nothing.`,
         params: IdParams,
         querystring: Type.Object(PageQuery),
         response: { 200: AssetList },

@@ -6,6 +6,8 @@ import { pageOfList } from '../../../shared/pagination.ts';
 import { fileLinks } from '../../files/file-view.ts';
 import type { FileRow } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
+import { mayDownloadStem, type StemViewer, stemViewerOf } from '../stems/stem-rights.ts';
+import { rightsOfStemFiles } from '../stems/stems.repository.ts';
 import { requireTrack } from '../track-access.ts';
 import { TRACK_FILE_OWNERS as O, TRACK_OWNED, VERSION_OWNED } from '../track-files.ts';
 
@@ -109,15 +111,20 @@ export class TrackAssetsService {
   ) {}
 
   async list(principal: Principal, trackId: number, page: { limit: number; cursor?: string | undefined }) {
-    const { track } = await requireTrack(this.db, principal, trackId);
+    const access = await requireTrack(this.db, principal, trackId);
+    const { track } = access;
     const [own, ofVersions, ofComments] = await Promise.all([
       trackLevelFiles(this.db, track.teamId, trackId),
       versionLevelFiles(this.db, track.teamId, trackId),
       commentLevelFiles(this.db, track.teamId, trackId),
     ]);
+    const viewable = await this.stemFilesShown(
+      ofVersions.map((r) => r.file),
+      stemViewerOf(principal, access),
+    );
     const rows: AssetRow[] = [
       ...own.map(({ file }) => ({ file, versionId: null, versionPosition: null, commentId: null })),
-      ...ofVersions.map((r) => ({ ...r, commentId: null })),
+      ...ofVersions.filter((r) => viewable(r.file)).map((r) => ({ ...r, commentId: null })),
       ...ofComments,
     ];
     const { items: shown, nextCursor } = pageOfList(rows, page, byPlace);
@@ -135,5 +142,16 @@ export class TrackAssetsService {
       })),
     );
     return { items, nextCursor };
+  }
+
+  /** Whether a version's file may be listed for `viewer`: stems whose audio the viewer may not fetch are not. */
+  private async stemFilesShown(versionFiles: FileRow[], viewer: StemViewer) {
+    const stemFileIds = versionFiles.filter((f) => f.ownerType === O.stem).map((f) => f.id);
+    const withheld = new Set(
+      (await rightsOfStemFiles(this.db, stemFileIds))
+        .filter((stem) => !mayDownloadStem(stem, viewer))
+        .map((stem) => stem.fileId),
+    );
+    return (file: FileRow) => !withheld.has(file.id);
   }
 }

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Id } from '../../../shared/schemas.ts';
 import { OwningTeamId } from '../track-events.ts';
+import { StemDownloaderSchema } from './stem-rights.ts';
 
 const ofStem = { stemId: Id, versionId: Id, trackId: Id, teamId: OwningTeamId };
 const Nullable = Type.Union([Type.String(), Type.Null()]);
@@ -24,8 +25,9 @@ export const STEM_EVENTS = {
   },
   'stem.updated': {
     description:
-      "A stem's name, instrument or notes changed, or its file was replaced or removed; `changes` holds " +
-      'each field set, with its new value (`fileId` null: the file was removed).',
+      "A stem's name, instrument or notes changed, its file was replaced or removed, or its download rights " +
+      'changed; `changes` holds each field set, with its new value (`fileId` null: the file was removed; ' +
+      '`restricted` and `downloadableBy` come together, the rights as they now are).',
     schema: Type.Object({
       ...ofStem,
       changes: Type.Partial(
@@ -34,6 +36,8 @@ export const STEM_EVENTS = {
           instrument: Nullable,
           notes: Nullable,
           fileId: Type.Union([Id, Type.Null()]),
+          restricted: Type.Boolean(),
+          downloadableBy: Type.Array(StemDownloaderSchema),
         }),
       ),
     }),

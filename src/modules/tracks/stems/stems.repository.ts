@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { versionStems } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../events/actor.ts';
 import { createdByOf } from '../../../shared/authorship.ts';
+import type { StemDownloader } from './stem-rights.ts';
 
 const stemColumns = {
   id: versionStems.id,
@@ -12,6 +13,8 @@ const stemColumns = {
   notes: versionStems.notes,
   position: versionStems.position,
   fileId: versionStems.fileId,
+  restricted: versionStems.restricted,
+  downloadableBy: versionStems.downloadableBy,
   createdBy: versionStems.createdBy,
   createdAt: versionStems.createdAt,
   updatedAt: versionStems.updatedAt,
@@ -23,6 +26,8 @@ export type StemFields = {
   instrument?: string | null;
   notes?: string | null;
   fileId?: number;
+  restricted?: boolean;
+  downloadableBy?: StemDownloader[];
 };
 
 /** The version's stems in order, after the keyset `[position, id]`. */
@@ -89,4 +94,17 @@ export async function updateStem(db: Db, stemId: number, fields: StemFields, now
 
 export async function deleteStem(db: Db, stemId: number) {
   await db.delete(versionStems).where(eq(versionStems.id, stemId));
+}
+
+/** The download rights of the stems these files are the audio of (files of other owners are not found). */
+export async function rightsOfStemFiles(db: Db, fileIds: number[]) {
+  if (fileIds.length === 0) return [];
+  return db
+    .select({
+      fileId: versionStems.fileId,
+      restricted: versionStems.restricted,
+      downloadableBy: versionStems.downloadableBy,
+    })
+    .from(versionStems)
+    .where(inArray(versionStems.fileId, fileIds));
 }

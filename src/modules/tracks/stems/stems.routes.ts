@@ -5,6 +5,7 @@ import { fileRefusals } from '../../files/files.schemas.ts';
 import { read, session, write } from '../route-auth.ts';
 import { OWNER_ONLY, READERS, SESSION_WRITERS, WRITERS } from '../share-rules.ts';
 import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
+import { STEM_AUDIO_RULE, STEM_MANAGERS, STEM_URL_LIFETIME } from './stem-rights-docs.ts';
 import {
   CreateStemBody,
   Stem,
@@ -13,6 +14,7 @@ import {
   StemPage,
   StemParams,
   StemPatchBody,
+  StemRightsBody,
   StemUploadBody,
   StemUploadUrl,
 } from './stems.schemas.ts';
@@ -66,7 +68,7 @@ export async function stemsRoutes(app: App) {
       summary: 'The stems of a version in their order, with their audio and signed links',
       description:
         '`file.peaks` carries the waveform state only; GET .../stems/{stemId} carries the data. ' +
-        `${READERS} The links are signed and expire. Changes nothing.`,
+        `${READERS} ${STEM_AUDIO_RULE} ${STEM_URL_LIFETIME} Changes nothing.`,
       querystring: StemListQuery,
       response: { 200: StemPage },
     }),
@@ -92,7 +94,7 @@ export async function stemsRoutes(app: App) {
     route.path('/:stemId'),
     route.options(extension(read), 'get', {
       summary: 'One stem with its audio, signed links and waveform peaks',
-      description: `${READERS} A stem of another version is 404. Changes nothing.`,
+      description: `${READERS} A stem of another version is 404. ${STEM_AUDIO_RULE} ${STEM_URL_LIFETIME} Changes nothing.`,
       params: StemParams,
       response: { 200: Stem },
     }),
@@ -112,6 +114,24 @@ export async function stemsRoutes(app: App) {
       response: { 200: Stem, ...registrationRefusals },
     }),
     async (request) => stems.update(...versionArgs(request), request.params.stemId, request.body),
+  );
+
+  app.put(
+    route.path('/:stemId/rights'),
+    route.options(extension(session), 'setRights', {
+      summary: 'Set who may download a stem’s audio',
+      description:
+        '`restricted: true` limits the stem’s audio to the owning team’s owners (always) and the callers ' +
+        '`downloadableBy` names; `restricted: false` opens it to everyone who sees the stem again. Others ' +
+        `still see the stem (name, facts, peaks) with \`downloadable: false\` and no URLs. ${STEM_MANAGERS} ` +
+        `${STEM_URL_LIFETIME} A stem of another version is 404; an unknown or repeated downloader is 400. ` +
+        'Answers the stem; sends the `stem.updated` webhook event with `changes: {restricted, ' +
+        'downloadableBy}` when the rights change (the same rights again send nothing).',
+      params: StemParams,
+      body: StemRightsBody,
+      response: { 200: Stem },
+    }),
+    async (request) => stems.setRights(...versionArgs(request), request.params.stemId, request.body),
   );
 
   app.delete(

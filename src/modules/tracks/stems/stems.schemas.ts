@@ -3,6 +3,7 @@ import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts
 import { UploadTicketFields } from '../../files/files.schemas.ts';
 import { EXAMPLE_TIME, EXAMPLE_UPLOAD, EXAMPLE_USER_ID, exampleDownloadUrl } from '../tracks.schemas.ts';
 import { AUDIO_FILE_EXAMPLE, audioFileFields } from '../versions/versions.schemas.ts';
+import { STEM_DOWNLOADERS, StemDownloaderSchema } from './stem-rights.ts';
 
 const STEM_KEY = 'pending/7/7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a';
 const STEM_FILE_EXAMPLE = {
@@ -21,6 +22,9 @@ const STEM_EXAMPLE = {
   notes: null,
   position: 0,
   file: STEM_FILE_EXAMPLE,
+  restricted: false,
+  downloadableBy: [],
+  downloadable: true,
   createdBy: EXAMPLE_USER_ID,
   createdAt: EXAMPLE_TIME,
   updatedAt: EXAMPLE_TIME,
@@ -112,11 +116,53 @@ export const StemCleanupBody = Type.Object(
   { title: 'StemUploadDiscard', examples: [{ pendingKey: STEM_KEY }] },
 );
 
-export const StemFile = Type.Object(audioFileFields, {
-  title: 'StemFile',
-  description: 'The stem’s audio; `peaks` carries the waveform itself only on single-stem answers',
-  examples: [STEM_FILE_EXAMPLE],
+const WITHHELD = 'null when the caller may not download the stem (`downloadable: false`)';
+
+export const StemFile = Type.Object(
+  {
+    ...audioFileFields,
+    url: Type.Union([Type.String(), Type.Null()], {
+      description: `Signed URL to stream the audio (inline); ${WITHHELD}`,
+    }),
+    downloadUrl: Type.Union([Type.String(), Type.Null()], {
+      description: `Signed URL to download the audio under its name; ${WITHHELD}`,
+    }),
+    urlExpiresAt: Type.Union([Timestamp, Type.Null()], { description: `When the URLs expire; ${WITHHELD}` }),
+  },
+  {
+    title: 'StemFile',
+    description:
+      'The stem’s audio; `peaks` carries the waveform itself only on single-stem answers. Name, facts and ' +
+      'peaks are shown to everyone who sees the stem, the URLs only to those who may download it.',
+    examples: [STEM_FILE_EXAMPLE, { ...STEM_FILE_EXAMPLE, url: null, downloadUrl: null, urlExpiresAt: null }],
+  },
+);
+
+const Downloaders = Type.Array(StemDownloaderSchema, {
+  uniqueItems: true,
+  maxItems: STEM_DOWNLOADERS.length,
+  description:
+    'Who besides the owning team’s owners may download the stem while it is restricted, each once: ' +
+    '`admin` and `member` (roles of the owning team), `api_key` (its API keys), `shared_team` (members and ' +
+    'keys of teams the track is shared with, whatever their role there), `review_link` (review links that ' +
+    'allow downloads)',
 });
+
+export const StemRightsBody = Type.Object(
+  {
+    restricted: Type.Boolean({
+      description: 'true: only the owning team’s owners and `downloadableBy` may fetch the stem’s audio',
+    }),
+    downloadableBy: Downloaders,
+  },
+  {
+    title: 'StemRightsUpdate',
+    examples: [
+      { restricted: true, downloadableBy: ['admin', 'api_key'] },
+      { restricted: false, downloadableBy: [] },
+    ],
+  },
+);
 
 export const Stem = Type.Object(
   {
@@ -128,6 +174,14 @@ export const Stem = Type.Object(
     position: Type.Integer({ description: 'Order among the version’s stems (new stems go last)' }),
     file: Type.Union([StemFile, Type.Null()], {
       description: 'null once the file was removed with POST .../stems/{stemId}/cleanup',
+    }),
+    restricted: Type.Boolean({
+      description: 'Whether only the owning team’s owners and `downloadableBy` may fetch the stem’s audio',
+    }),
+    downloadableBy: Downloaders,
+    downloadable: Type.Boolean({
+      description:
+        'Whether the caller may fetch the stem’s audio; when false, `file.url` and `file.downloadUrl` are null',
     }),
     createdBy: Type.Union([Uuid, Type.Null()]),
     createdAt: Timestamp,

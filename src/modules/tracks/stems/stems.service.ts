@@ -6,17 +6,26 @@ import type { Clock } from '../../../shared/clock.ts';
 import { isPositionCursor } from '../../../shared/cursor-values.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
+import { sessionOf } from '../../../shared/tenancy.ts';
 import type { FileRow } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
-import { audioFileView } from '../audio-file-view.ts';
+import { audioFileFacts, audioFileView } from '../audio-file-view.ts';
 import { teamEventRecorder } from '../team-event.ts';
-import { requireVersion, requireVersionForChange } from '../track-access.ts';
+import { requireVersion, requireVersionForChange, type TrackAccess } from '../track-access.ts';
 import { stemsOwner } from '../version-audio.ts';
 import type { STEM_EVENTS } from './stem-events.ts';
+import {
+  mayDownloadStem,
+  orderedDownloaders,
+  type StemDownloader,
+  type StemViewer,
+  stemViewerOf,
+} from './stem-rights.ts';
 import * as repo from './stems.repository.ts';
 
 type StemInput = { name?: string; instrument?: string | null; notes?: string | null };
 type PageInput = { limit: number; cursor?: string | undefined };
+type RightsInput = { restricted: boolean; downloadableBy: StemDownloader[] };
 
 const createdByOf = (principal: Principal) => (principal.type === 'session' ? principal.userId : null);
 
@@ -59,7 +68,8 @@ export class StemsService {
   }
 
   async list(principal: Principal, trackId: number, versionId: number, page: PageInput) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
+    const access = await requireVersion(this.db, principal, trackId, versionId);
+    const viewer = stemViewerOf(principal, access);
     const rows = await repo.listStems(
       this.db,
       versionId,
@@ -68,18 +78,18 @@ export class StemsService {
     );
     const result = toPage(rows, page.limit, (last) => [last.position, last.id]);
     const fileIds = result.items.flatMap((s) => (s.fileId === null ? [] : [s.fileId]));
-    const files = new Map((await this.files.getMany(track.teamId, fileIds)).map((f) => [f.id, f]));
+    const files = new Map((await this.files.getMany(access.track.teamId, fileIds)).map((f) => [f.id, f]));
     const items = await Promise.all(
       result.items.map((stem) =>
-        this.view(stem, stem.fileId === null ? undefined : files.get(stem.fileId), false),
+        this.view(stem, stem.fileId === null ? undefined : files.get(stem.fileId), false, viewer),
       ),
     );
     return { items, nextCursor: result.nextCursor };
   }
 
   async get(principal: Principal, trackId: number, versionId: number, stemId: number) {
-    const { track } = await requireVersion(this.db, principal, trackId, versionId);
-    return this.viewOf(track.teamId, versionId, stemId);
+    const access = await requireVersion(this.db, principal, trackId, versionId);
+    return this.viewOf(principal, access, versionId, stemId);
   }
 
   /** Registers an uploaded stem file (checks, audio facts, waveform job) and creates the stem, at the end. */
@@ -89,7 +99,8 @@ export class StemsService {
     versionId: number,
     input: StemInput & { name: string; stemKey: string },
   ) {
-    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const { track } = access;
     const stemId = await this.withUpload(
       track.teamId,
       versionId,
@@ -110,7 +121,7 @@ export class StemsService {
         return id;
       },
     );
-    return this.viewOf(track.teamId, versionId, stemId);
+    return this.viewOf(principal, access, versionId, stemId);
   }
 
   /** Changes a stem's name, instrument or notes; a `stemKey` replaces its file (the previous one is deleted). */
@@ -121,7 +132,8 @@ export class StemsService {
     stemId: number,
     input: StemInput & { stemKey?: string | undefined },
   ) {
-    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const { track } = access;
     // Checked before an upload is registered, so a wrong stem id leaves the upload usable.
     if (!(await repo.findStem(this.db, versionId, stemId))) throw errors.notFound('stem');
     const { stemKey, ...fields } = input;
@@ -141,7 +153,7 @@ export class StemsService {
     };
     if (stemKey === undefined) await this.files.transaction((tx) => change(tx));
     else await this.withUpload(track.teamId, versionId, stemKey, principal, change);
-    return this.viewOf(track.teamId, versionId, stemId);
+    return this.viewOf(principal, access, versionId, stemId);
   }
 
   /** Deletes a stem and its file. */
@@ -161,7 +173,8 @@ export class StemsService {
    * `stemKey`. Answers the stem; on a stem without a file it changes nothing.
    */
   async removeFile(principal: Principal, trackId: number, versionId: number, stemId: number) {
-    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const { track } = access;
     await this.files.transaction(async (tx) => {
       const stem = await repo.lockStem(tx, versionId, stemId);
       if (!stem) throw errors.notFound('stem');
@@ -177,7 +190,39 @@ export class StemsService {
         changes: { fileId: null },
       });
     });
-    return this.viewOf(track.teamId, versionId, stemId);
+    return this.viewOf(principal, access, versionId, stemId);
+  }
+
+  /**
+   * Sets who may fetch the stem's audio (owners and admins of the owning team, by session). Recorded as
+   * `stem.updated` with the new rights when they change; the same rights again change nothing.
+   */
+  async setRights(
+    principal: Principal,
+    trackId: number,
+    versionId: number,
+    stemId: number,
+    input: RightsInput,
+  ) {
+    sessionOf(principal);
+    const access = await requireVersionForChange(this.db, principal, trackId, versionId, 'manage');
+    const rights = { restricted: input.restricted, downloadableBy: orderedDownloaders(input.downloadableBy) };
+    await this.files.transaction(async (tx) => {
+      const stem = await repo.lockStem(tx, versionId, stemId);
+      if (!stem) throw errors.notFound('stem');
+      const same =
+        stem.restricted === rights.restricted && stem.downloadableBy.join() === rights.downloadableBy.join();
+      if (same) return;
+      await repo.updateStem(tx, stemId, rights, this.clock.now());
+      await this.record(tx, principal, 'stem.updated', {
+        stemId,
+        versionId,
+        trackId,
+        teamId: access.track.teamId,
+        changes: rights,
+      });
+    });
+    return this.viewOf(principal, access, versionId, stemId);
   }
 
   /** Gives up a stem upload that will not be registered: the pending upload and any bytes PUT go. */
@@ -210,15 +255,27 @@ export class StemsService {
     );
   }
 
-  private async viewOf(teamId: number, versionId: number, stemId: number) {
+  private async viewOf(principal: Principal, access: TrackAccess, versionId: number, stemId: number) {
     const stem = await repo.findStem(this.db, versionId, stemId);
     if (!stem) throw errors.notFound('stem');
-    const file = stem.fileId === null ? undefined : await this.files.get(teamId, stem.fileId);
-    return this.view(stem, file, true);
+    const file = stem.fileId === null ? undefined : await this.files.get(access.track.teamId, stem.fileId);
+    return this.view(stem, file, true, stemViewerOf(principal, access));
   }
 
-  private async view({ fileId: _, ...stem }: repo.StemRow, file: FileRow | undefined, withPeaks: boolean) {
-    return { ...stem, file: file ? await audioFileView(this.files, file, { withPeaks }) : null };
+  /** The stem as `viewer` sees it: its audio's links only when the viewer may download the stem. */
+  private async view(
+    { fileId: _, ...stem }: repo.StemRow,
+    file: FileRow | undefined,
+    withPeaks: boolean,
+    viewer: StemViewer,
+  ) {
+    const downloadable = mayDownloadStem(stem, viewer);
+    const shown = !file
+      ? null
+      : downloadable
+        ? await audioFileView(this.files, file, { withPeaks })
+        : { ...audioFileFacts(file, withPeaks), url: null, downloadUrl: null, urlExpiresAt: null };
+    return { ...stem, downloadableBy: orderedDownloaders(stem.downloadableBy), file: shown, downloadable };
   }
 }
 
