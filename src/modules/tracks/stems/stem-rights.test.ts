@@ -193,6 +193,16 @@ describe('download rights of a stem', () => {
     expect((await seen(track, stem.id, admin.token)).downloadable).toBe(false);
   });
 
+  it('lets a URL handed out before the stem was restricted work until it expires', async () => {
+    const { team, track, stem } = await setUp();
+    const member = await ctx.addMember(team, 'member');
+    const before = await seen(track, stem.id, member.token);
+    await restrict(track, stem.id, team.owner.token, []);
+    expect((await seen(track, stem.id, member.token)).downloadable).toBe(false);
+    // Signed URLs are short-lived capabilities (DOWNLOAD_URL_TTL_SECONDS); they are not withdrawn.
+    expect((await ctx.fetchUrl(before.file.url!)).status).toBe(200);
+  });
+
   it('gives a key of the owning team the links only with api_key', async () => {
     const { team, track, stem } = await setUp();
     const key = await ctx.newApiKey(team, []);
