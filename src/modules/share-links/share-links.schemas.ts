@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { SHARE_ACTIVITY_KINDS, SHARE_DOWNLOADS, SHARE_TARGET_TYPES } from '../../db/schema/index.ts';
-import { Id, PageQuery, Timestamp, TimestampInput, Uuid } from '../../shared/schemas.ts';
+import { Id, Page, PageQuery, Timestamp, TimestampInput, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 import { LINK_STATUSES } from './link-status.ts';
 
@@ -224,13 +224,7 @@ export const ShareLink = Type.Object(
   },
 );
 
-export const ShareLinkPage = Type.Object(
-  {
-    items: Type.Array(ShareLink),
-    nextCursor: Nullable(Type.String({ description: 'Cursor of the next page (pass it as `cursor`)' })),
-  },
-  { title: 'ShareLinkPage' },
-);
+export const ShareLinkPage = Page(ShareLink);
 
 export const ShareLinkListQuery = Type.Object({
   teamId: Id,

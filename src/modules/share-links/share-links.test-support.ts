@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { TestContext, TestTeam } from '../../../test/helpers/context.ts';
 import { versionStems } from '../../db/schema/index.ts';
 
@@ -30,9 +29,5 @@ export function shareLinkHelpers(ctx: TestContext) {
     return row!.id;
   }
 
-  async function dropStem(id: number): Promise<void> {
-    await ctx.database.db.delete(versionStems).where(eq(versionStems.id, id));
-  }
-
-  return { call, newLink, newStem, dropStem };
+  return { call, newLink, newStem };
 }
