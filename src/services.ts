@@ -37,6 +37,8 @@ import { Tracing } from './modules/operations/tracing.ts';
 import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
 import { sessionDepartures } from './modules/sessions/session-departures.ts';
 import { createSessionsServices } from './modules/sessions/sessions.services.ts';
+import { shareLinkDepartures } from './modules/share-links/share-link-departures.ts';
+import { createShareLinksService } from './modules/share-links/share-links.services.ts';
 import { OverviewStatsService } from './modules/stats/overview-stats.service.ts';
 import { StorageStatsService } from './modules/stats/storage-stats.service.ts';
 import { StreamTickets } from './modules/stream-tickets/stream-tickets.service.ts';
@@ -114,6 +116,7 @@ export async function createServices({
   departures.register(sessionDepartures);
   departures.register(inviteDepartures);
   departures.register(reviewDepartures);
+  departures.register(shareLinkDepartures);
   const apiKeys = new ApiKeysService(db, clock, config.apiKeyPrefix, departures);
   const principalIsActive = createPrincipalIsActive({ db, clock, apiKeys });
   const passwords = new Passwords(config.auth.passwordHashing);
@@ -199,6 +202,7 @@ export async function createServices({
     ...createToursServices({ db, clock, config, files: fileServices.files, events }),
     ...createInterviewsServices(db, clock, events),
     users: createUsersServices(db, clock, jobs, departures),
+    shareLinks: createShareLinksService({ db, clock, config, secrets, passwords, mailer }),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
     principalIsActive,

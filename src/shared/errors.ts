@@ -55,6 +55,9 @@ export const errors = {
       allow: allowed.join(', '),
     }),
   conflict: (message: string) => new AppError(409, 'conflict', message),
+  /** A change of a review link that was revoked: a revoked link stays as it was. */
+  linkRevoked: () =>
+    new AppError(409, 'link_revoked', 'This review link was revoked; create a new link to share again'),
   /** A conditional write (`If-Match`) sent without its condition. */
   preconditionRequired: (message: string) => new AppError(428, 'precondition_required', message),
   payloadTooLarge: (message = 'The request body is too large') =>
