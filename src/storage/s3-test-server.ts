@@ -37,7 +37,7 @@ const join = require('node:path').join;
 const xml = (body) => '<?xml version="1.0" encoding="UTF-8"?>' + body;
 server.middleware.splice(server.middleware.length - 1, 0, async (ctx, next) => {
   const uploadId = ctx.query.uploadId;
-  const match = /^/([^/]+)/(.+)$/.exec(ctx.path);
+  const match = new RegExp('^/([^/]+)/(.+)$').exec(ctx.path);
   if (!match || typeof uploadId !== 'string' || !/^[0-9a-f]+$/.test(uploadId)) return next();
   if (ctx.method !== 'GET' && ctx.method !== 'DELETE') return next();
   const folder = join(server.store.getResourcePath(match[1], undefined, 'uploads'), uploadId);
