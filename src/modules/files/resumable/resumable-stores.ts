@@ -47,6 +47,9 @@ export async function createResumableStore(
           secretAccessKey: settings.S3_SECRET_ACCESS_KEY as string,
         },
         forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+        // As the blob store's client: checksums several S3-compatible services do not know stay off.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
       },
     });
     return {

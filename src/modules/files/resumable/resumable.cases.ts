@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { S3Store as TusS3Store } from '@tus/s3-store';
 import * as tus from 'tus-js-client';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { putBytes, testWav } from '../../../../test/helpers/file-flow.ts';
 import type { StorageDriver, StorageTestContext } from '../../../../test/helpers/storage.ts';
+import { useBucketPathWithoutSlash } from '../../../storage/s3-test-server.ts';
 import { stemsOwner } from '../../tracks/version-audio.ts';
 import { RESUMABLE_PREFIX } from './resumable-stores.ts';
 import { RESUMABLE_PATH } from './resumable-tickets.ts';
@@ -132,6 +135,14 @@ export function describeResumableUploads(ctx: StorageTestContext, driver: Storag
   }
 
   describe(`resumable uploads (${driver})`, () => {
+    beforeAll(() => {
+      // The test server wants bucket-level requests (a termination's DeleteObjects) without a trailing slash.
+      const { datastore } = ctx.app.services.resumableUploads;
+      if (datastore instanceof TusS3Store) {
+        useBucketPathWithoutSlash((datastore as unknown as { client: S3Client }).client);
+      }
+    });
+
     it('sends a 50 MB stem in three pieces (two interruptions) and registers exactly those bytes', async () => {
       const team = await ctx.newTeam();
       const track = await ctx.newTrack(team);
@@ -180,13 +191,13 @@ export function describeResumableUploads(ctx: StorageTestContext, driver: Storag
         'upload-metadata': encodeMetadata({ filetype: 'audio/wav' }),
       });
       expect(none.status).toBe(403);
-      expect((await codeOf(none))).toBe('invalid_signature');
+      expect(await codeOf(none)).toBe('invalid_signature');
       const tampered = await create({ ...resumable, token: `${resumable.token.slice(0, -2)}AA` }, 10);
       expect(tampered.status).toBe(403);
       ctx.clock.advance((ctx.config.storage.uploadUrlTtlSeconds + 1) * 1000);
       const expired = await create(resumable, 10);
       expect(expired.status).toBe(403);
-      expect((await codeOf(expired))).toBe('url_expired');
+      expect(await codeOf(expired)).toBe('url_expired');
     });
 
     it('refuses a length over the ticket, the wrong type and a length over the quota (413, 415, 413)', async () => {
@@ -194,14 +205,14 @@ export function describeResumableUploads(ctx: StorageTestContext, driver: Storag
       const sized = await mediaTicket(team, { fileSize: 100 });
       const tooLong = await create(sized.resumable, 101);
       expect(tooLong.status).toBe(413);
-      expect((await codeOf(tooLong))).toBe('payload_too_large');
+      expect(await codeOf(tooLong)).toBe('payload_too_large');
       const { resumable } = await mediaTicket(team);
       const wrongType = await create(resumable, 10, 'image/png');
       expect(wrongType.status).toBe(415);
       await ctx.setQuota(team, 1000);
       const overQuota = await create(resumable, 2000);
       expect(overQuota.status).toBe(413);
-      expect((await codeOf(overQuota))).toBe('quota_exceeded');
+      expect(await codeOf(overQuota)).toBe('quota_exceeded');
       // The quota is claimed at creation and handed back by termination.
       const first = await create(resumable, 600);
       expect(first.status).toBe(201);
@@ -235,7 +246,7 @@ export function describeResumableUploads(ctx: StorageTestContext, driver: Storag
       expect(registered.statusCode, registered.body).toBe(200);
       const again = await create(resumable, 10);
       expect(again.status).toBe(409);
-      expect((await codeOf(again))).toBe('upload_closed');
+      expect(await codeOf(again)).toBe('upload_closed');
       const late = await tusRequest(
         'PATCH',
         location,

@@ -77,6 +77,11 @@ export class ResumableUploads {
 
   #now = () => this.deps.clock.now().getTime();
 
+  /** Where the uploads gather (the tus data store over the configured blob store). */
+  get datastore() {
+    return this.deps.resumable.datastore;
+  }
+
   /**
    * Runs one tus request. Answers the tus response, or throws the catalogue error for a refusal (403 token,
    * 404 unknown upload, 409 closed upload or wrong offset, 413 too long or over quota, 415 type, 400 else).
