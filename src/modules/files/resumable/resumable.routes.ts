@@ -14,6 +14,8 @@ import {
 import { RESUMABLE_PATH } from './resumable-tickets.ts';
 
 const anonymous = { config: { auth: auth.anonymous, extension: true } } as const;
+/** Documented with the other file transfers. */
+const tags = ['files'];
 const TUS_BODY = 'application/offset+octet-stream';
 const WHO =
   'No bearer token: the signed token of the upload ticket (given at creation) is the authority; the upload’s ' +
@@ -69,6 +71,7 @@ export async function resumableRoutes(app: App) {
       {
         ...anonymous,
         schema: {
+          tags,
           operationId: 'files.resumable.create',
           summary: 'Create a resumable (tus) upload for an upload ticket',
           description:
@@ -95,6 +98,7 @@ export async function resumableRoutes(app: App) {
       {
         ...anonymous,
         schema: {
+          tags,
           operationId: 'files.resumable.options',
           summary: 'What the resumable upload server supports',
           description: `Anyone. Answers \`Tus-Version\`, \`Tus-Extension\` and \`Tus-Max-Size\`; changes nothing.`,
@@ -109,6 +113,7 @@ export async function resumableRoutes(app: App) {
       {
         ...anonymous,
         schema: {
+          tags,
           operationId: 'files.resumable.offset',
           summary: 'How much of a resumable upload arrived',
           description: `${WHO} Answers \`Upload-Offset\` and \`Upload-Length\` (404 for an unknown upload).`,
@@ -125,6 +130,7 @@ export async function resumableRoutes(app: App) {
       {
         ...anonymous,
         schema: {
+          tags,
           operationId: 'files.resumable.append',
           summary: 'Send the next bytes of a resumable upload',
           description:
@@ -153,6 +159,7 @@ export async function resumableRoutes(app: App) {
       {
         ...anonymous,
         schema: {
+          tags,
           operationId: 'files.resumable.terminate',
           summary: 'Terminate a resumable upload',
           description:
