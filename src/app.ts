@@ -66,6 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clock: deps.clock,
     secrets: deps.secrets,
     listen: deps.database.listen,
+    sql: deps.database.sql,
   });
   const pathTokens = new PathTokens();
   const traces = traceContext(services.tracing);

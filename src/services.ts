@@ -68,6 +68,7 @@ export async function createServices({
   clock,
   secrets,
   listen,
+  sql,
 }: {
   config: Config;
   db: Db;
@@ -75,6 +76,8 @@ export async function createServices({
   secrets: Secrets;
   /** The database's NOTIFY listener (chat's real-time events, new jobs, new events of the log). */
   listen: Database['listen'];
+  /** PostgreSQL's client; none for the embedded database. */
+  sql?: Database['sql'];
 }) {
   useFfmpeg(config.musicTools.ffmpegPath);
   const limits = await RateLimits.connect(config.redisUrl, config.redisTimeoutMs);
@@ -127,7 +130,7 @@ export async function createServices({
     windowSeconds: config.auth.loginFailureWindowSeconds,
   });
   const auth = new AuthService(db, clock, accessTokens, limits, config.auth, passwords, emailVerification);
-  const fileServices = await createFilesServices({ db, clock, config, secrets, jobs });
+  const fileServices = await createFilesServices({ db, clock, config, secrets, jobs, sql });
   const webhooks = createWebhooksServices({
     db,
     clock,

@@ -9,6 +9,8 @@ export type PutOptions = {
   maxBytes?: number;
 };
 
+export type MoveOptions = { contentType?: string };
+
 export type PutResult = { key: string; size: number; etag: string };
 
 export type BlobInfo = {
@@ -77,8 +79,11 @@ export interface BlobStore {
   get(key: string, options?: GetOptions): Promise<BlobContent | null>;
   /** Succeeds whether or not the blob exists. */
   delete(key: string): Promise<void>;
-  /** Renames a blob (e.g. pending -> final), replacing any blob at `toKey`; BlobNotFoundError without a source. */
-  move(fromKey: string, toKey: string): Promise<void>;
+  /**
+   * Renames a blob (e.g. pending -> final), replacing any blob at `toKey`; BlobNotFoundError without a source.
+   * With `contentType` the blob is stored under that type (bytes written by something other than `put`).
+   */
+  move(fromKey: string, toKey: string, options?: MoveOptions): Promise<void>;
   /** Every blob whose key starts with `prefix`, in ascending key order. */
   list(prefix: string): AsyncIterable<BlobListEntry>;
   createUploadUrl(request: UploadUrlRequest): Promise<UploadUrl>;

@@ -17,6 +17,7 @@ import {
   type DownloadUrl,
   type DownloadUrlRequest,
   type GetOptions,
+  type MoveOptions,
   type PutOptions,
   type PutResult,
   type UploadUrl,
@@ -180,7 +181,7 @@ export class LocalDiskStore implements BlobStore {
     await unlinkIfPresent(await resolveBlobPath(layout.meta, key, { suffix: META_SUFFIX }));
   }
 
-  async move(fromKey: string, toKey: string): Promise<void> {
+  async move(fromKey: string, toKey: string, options: MoveOptions = {}): Promise<void> {
     const layout = await this.#paths();
     const from = await resolveBlobPath(layout.root, fromKey);
     const stats = await lstat(from).catch((error: unknown) => {
@@ -200,6 +201,12 @@ export class LocalDiskStore implements BlobStore {
     } catch (error) {
       if (isMissing(error)) throw new BlobNotFoundError(fromKey);
       throw error;
+    }
+    if (options.contentType !== undefined) {
+      const metaBody = Buffer.from(JSON.stringify({ contentType: options.contentType }), 'utf8');
+      await writeFileAtomically(layout.temp, toMeta, bodyChunks(metaBody));
+      await unlinkIfPresent(fromMeta);
+      return;
     }
     try {
       await rename(fromMeta, toMeta);

@@ -23,6 +23,7 @@ import {
   type DownloadUrl,
   type DownloadUrlRequest,
   type GetOptions,
+  type MoveOptions,
   type PutOptions,
   type PutResult,
   type UploadUrl,
@@ -183,7 +184,7 @@ export class S3Store implements BlobStore {
   }
 
   /** Copy then delete: S3 has no rename. CopyObject handles objects up to 5 GB. */
-  async move(fromKey: string, toKey: string): Promise<void> {
+  async move(fromKey: string, toKey: string, options: MoveOptions = {}): Promise<void> {
     assertValidBlobKey(fromKey);
     assertValidBlobKey(toKey);
     if (fromKey === toKey) {
@@ -192,7 +193,13 @@ export class S3Store implements BlobStore {
     }
     const source = `${this.#bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`;
     try {
-      await this.client.send(new CopyObjectCommand({ Bucket: this.#bucket, Key: toKey, CopySource: source }));
+      const retype =
+        options.contentType === undefined
+          ? {}
+          : { MetadataDirective: 'REPLACE' as const, ContentType: options.contentType };
+      await this.client.send(
+        new CopyObjectCommand({ Bucket: this.#bucket, Key: toKey, CopySource: source, ...retype }),
+      );
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(fromKey);
       throw error;

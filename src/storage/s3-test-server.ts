@@ -30,6 +30,41 @@ const server = new S3rver({
   directory: process.env.S3RVER_DIRECTORY,
   configureBuckets: [{ name: process.env.S3RVER_BUCKET }],
 });
+// s3rver has no ListParts and no AbortMultipartUpload (resumable uploads use both): served here from its own
+// upload folders, just before its router. These two skip the signature check.
+const fsp = require('node:fs/promises');
+const join = require('node:path').join;
+const xml = (body) => '<?xml version="1.0" encoding="UTF-8"?>' + body;
+server.middleware.splice(server.middleware.length - 1, 0, async (ctx, next) => {
+  const uploadId = ctx.query.uploadId;
+  const match = new RegExp('^/([^/]+)/(.+)$').exec(ctx.path);
+  if (!match || typeof uploadId !== 'string' || !/^[0-9a-f]+$/.test(uploadId)) return next();
+  if (ctx.method !== 'GET' && ctx.method !== 'DELETE') return next();
+  const folder = join(server.store.getResourcePath(match[1], undefined, 'uploads'), uploadId);
+  let names;
+  try {
+    names = await fsp.readdir(folder);
+  } catch {
+    ctx.status = 404;
+    ctx.type = 'application/xml';
+    ctx.body = xml('<Error><Code>NoSuchUpload</Code><Message>No such upload</Message></Error>');
+    return;
+  }
+  if (ctx.method === 'DELETE') {
+    await fsp.rm(folder, { recursive: true, force: true });
+    ctx.status = 204;
+    return;
+  }
+  const numbers = names.filter((n) => /^[0-9]+$/.test(n)).map(Number).sort((a, b) => a - b);
+  const parts = await Promise.all(numbers.map(async (n) => {
+    const file = join(folder, String(n));
+    const [stats, md5] = await Promise.all([fsp.stat(file), fsp.readFile(file + '.md5', 'utf8')]);
+    return '<Part><PartNumber>' + n + '</PartNumber><ETag>"' + md5 + '"</ETag><Size>' + stats.size + '</Size></Part>';
+  }));
+  ctx.type = 'application/xml';
+  ctx.body = xml('<ListPartsResult><Bucket>' + match[1] + '</Bucket><UploadId>' + uploadId +
+    '</UploadId><IsTruncated>false</IsTruncated>' + parts.join('') + '</ListPartsResult>');
+});
 server.run().then(
   (address) => process.send({ port: address.port }),
   (error) => { console.error(error); process.exit(1); },

@@ -75,5 +75,6 @@ export function ticketView(ticket: UploadTicket) {
     headers: ticket.headers,
     fileKey: ticket.key,
     expiresAt: ticket.expiresAt,
+    resumable: ticket.resumable,
   };
 }

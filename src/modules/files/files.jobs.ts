@@ -5,7 +5,12 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { drainBlobDeletions } from './blob-deletions.ts';
 import { setPeaks } from './files.repository.ts';
 import { type FilesSettings, PEAKS_JOB, type PeaksJobPayload } from './files.service.ts';
-import { cleanupPendingUploads, computeFilePeaks, purgeScheduledFiles } from './maintenance.ts';
+import {
+  cleanupPendingUploads,
+  computeFilePeaks,
+  purgeScheduledFiles,
+  type ResumableSweep,
+} from './maintenance.ts';
 
 export const FILES_JOBS = {
   peaks: PEAKS_JOB,
@@ -17,13 +22,23 @@ export const FILES_JOBS = {
 const PEAKS_ATTEMPTS = 3;
 const MINUTE = 60_000;
 
-type Dependencies = { db: Db; clock: Clock; store: BlobStore; settings: FilesSettings };
+type Dependencies = {
+  db: Db;
+  clock: Clock;
+  store: BlobStore;
+  settings: FilesSettings;
+  /** Resumable uploads, whose uploads go with their expired tickets. */
+  resumable?: ResumableSweep;
+};
 
 /**
  * The files area's background work: waveform peaks per audio file, and recurring cleanup — expired pending
  * uploads, queued blob deletions (e.g. after a team was deleted with its files), soft-deleted files due.
  */
-export function defineFilesJobs(jobs: JobQueue, { db, clock, store, settings }: Dependencies): void {
+export function defineFilesJobs(
+  jobs: JobQueue,
+  { db, clock, store, settings, resumable }: Dependencies,
+): void {
   jobs.define<PeaksJobPayload>(
     FILES_JOBS.peaks,
     async (payload, context) => {
@@ -42,7 +57,7 @@ export function defineFilesJobs(jobs: JobQueue, { db, clock, store, settings }: 
     { maxAttempts: PEAKS_ATTEMPTS, backoffMs: 30_000, leaseMs: 30 * MINUTE, pool: MEDIA_POOL },
   );
   jobs.define(FILES_JOBS.cleanupPending, async () => {
-    await cleanupPendingUploads(db, store, clock, settings.uploadUrlTtlSeconds);
+    await cleanupPendingUploads(db, store, clock, settings.uploadUrlTtlSeconds, resumable);
   });
   jobs.define(FILES_JOBS.drainDeletions, async () => {
     await drainBlobDeletions(db, store);

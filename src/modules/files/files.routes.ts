@@ -3,6 +3,7 @@ import type { App } from '../../app-types.ts';
 import { auth } from '../../plugins/auth.ts';
 import { errorResponse } from '../../shared/schemas.ts';
 import { BinaryResponse, SignedTokenQuery, UploadBody, UploadResult } from './files.schemas.ts';
+import { resumableRoutes } from './resumable/resumable.routes.ts';
 
 const anonymous = { config: { auth: auth.anonymous, extension: true } } as const;
 
@@ -22,6 +23,7 @@ function header(value: string | string[] | undefined): string | undefined {
  */
 export async function filesRoutes(app: App) {
   const transfers = app.services.fileTransfers;
+  await app.register(resumableRoutes);
 
   await app.register(async (scope: App) => {
     // The body is the file itself, streamed to disk as it arrives: no parser reads it into memory.

@@ -1,4 +1,4 @@
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type TOptional, type TSchema, Type } from '@sinclair/typebox';
 import { FILE_KIND_VALUES, PEAKS_STATUSES } from '../../db/schema/index.ts';
 import { errorResponse, Id, Timestamp } from '../../shared/schemas.ts';
 
@@ -118,9 +118,38 @@ export const Peaks = Type.Object(
   },
 );
 
+/** The resumable (tus) way to send a ticket's bytes, for large files and unsteady connections. */
+export const ResumableUploadTicket = Type.Object(
+  {
+    url: Type.String({ description: 'The tus endpoint: create the upload here (POST, tus 1.0.0)' }),
+    token: Type.String({
+      description:
+        'Send as `token` in `Upload-Metadata` (with `filetype` and `filename`) when creating the upload; it ' +
+        'allows the same key, type and size as `uploadUrl` and expires with it',
+    }),
+  },
+  {
+    title: 'ResumableUploadTicket',
+    description:
+      'The same upload sent in resumable pieces through the tus protocol (creation, HEAD, PATCH, termination). ' +
+      'Once the last byte arrived, register the key exactly as after a PUT to `uploadUrl`.',
+    examples: [
+      {
+        url: 'https://music.example.com/api/v1/uploads/resumable',
+        token: 'eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI',
+      },
+    ],
+  },
+);
+
 /** The upload-URL fields every upload endpoint answers, with the key under the name its endpoint uses. */
-export function UploadTicketFields<K extends string>(keyField: K, keyDescription: string) {
+export function UploadTicketFields<K extends string>(
+  keyField: K,
+  keyDescription: string,
+): UploadTicketFieldSchemas<K> {
+  const resumable: TOptional<TSchema> = Type.Optional(ResumableUploadTicket);
   return {
+    resumable,
     uploadUrl: Type.String({ description: 'PUT the file bytes here' }),
     method: Type.Literal('PUT'),
     headers: Type.Record(Type.String(), Type.String(), {
@@ -128,8 +157,14 @@ export function UploadTicketFields<K extends string>(keyField: K, keyDescription
     }),
     [keyField]: Type.String({ description: keyDescription }),
     expiresAt: Timestamp,
-  } as Record<'uploadUrl' | 'method' | 'headers' | 'expiresAt' | K, TSchema>;
+  } as UploadTicketFieldSchemas<K>;
 }
+
+/** The schemas of a ticket's fields; `resumable` is optional until every issuer of tickets passes it on. */
+type UploadTicketFieldSchemas<K extends string> = { resumable: TOptional<TSchema> } & Record<
+  'uploadUrl' | 'method' | 'headers' | 'expiresAt' | K,
+  TSchema
+>;
 
 /** The request fields of a new upload to a file library (team media, track covers, track media). */
 export const UploadFileName = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' });

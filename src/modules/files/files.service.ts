@@ -14,6 +14,7 @@ import type { DownloadMark, DownloadMarks } from './download-marks.ts';
 import * as repo from './files.repository.ts';
 import { matchesImageSignature, SIGNATURE_BYTES } from './image-signature.ts';
 import { finalKeyFor, pendingKeyFor } from './keys.ts';
+import type { ResumableTicket, ResumableTickets } from './resumable/resumable-tickets.ts';
 import { quotaMessage } from './upload-quota.ts';
 
 /** What a file belongs to: `{type: 'team_media', id: teamId}`, `{type: 'stem', id: stemId}`, ... */
@@ -60,6 +61,8 @@ export type UploadTicket = {
   kind: FileKind;
   size: number | null;
   createdAt: Date;
+  /** The same upload sent in resumable pieces (tus): the endpoint and the token to create it with. */
+  resumable: ResumableTicket;
 };
 
 export type RegisterInput = {
@@ -112,6 +115,7 @@ export class FilesService {
     private readonly jobs: FilesJobQueue,
     /** Marked download URLs and the handlers areas register for them. */
     readonly marks: DownloadMarks,
+    private readonly resumable: ResumableTickets,
   ) {}
 
   /** Keys of blobs whose rows a transaction of transaction() deleted, to remove once it commits. */
@@ -174,6 +178,12 @@ export class FilesService {
       kind: input.kind,
       size: input.size ?? null,
       createdAt: pending.createdAt,
+      resumable: this.resumable.issue({
+        key: pending.key,
+        contentType,
+        maxBytes: input.size ?? maxBytes,
+        expiresAt: url.expiresAt,
+      }),
     };
   }
 

@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -8,8 +9,15 @@ import { createBlobStore } from '../../storage/storage-config.ts';
 import { DownloadMarks } from './download-marks.ts';
 import { defineFilesJobs } from './files.jobs.ts';
 import { FilesService } from './files.service.ts';
+import { ResumableUploads } from './resumable/resumable.service.ts';
+import { createResumableStore } from './resumable/resumable-stores.ts';
+import { ResumableTickets } from './resumable/resumable-tickets.ts';
+import { UploadLocker } from './resumable/upload-locker.ts';
 import { LocalTransfers } from './transfers.ts';
 import { UploadQuota } from './upload-quota.ts';
+
+/** How long a resumable upload request waits for another request writing the same upload. */
+const RESUMABLE_LOCK_TIMEOUT_MS = 10_000;
 
 /** The blob store chosen by configuration, the files service over it, and its background jobs. */
 export async function createFilesServices(deps: {
@@ -18,6 +26,8 @@ export async function createFilesServices(deps: {
   config: Config;
   secrets: Secrets;
   jobs: JobQueue;
+  /** PostgreSQL's client (none for the embedded database): resumable uploads lock across processes with it. */
+  sql?: postgres.Sql | undefined;
 }) {
   const { db, clock, config, secrets, jobs } = deps;
   const { storage } = config;
@@ -34,21 +44,26 @@ export async function createFilesServices(deps: {
     pendingUploadTtlSeconds: storage.pendingUploadTtlSeconds,
     maxOpenUploadsPerTeam: storage.maxOpenUploadsPerTeam,
   };
-  defineFilesJobs(jobs, { db, clock, store, settings });
+  const quota = new UploadQuota(db, clock, settings.maxOpenUploadsPerTeam);
+  const resumableUploads = new ResumableUploads({
+    db,
+    clock,
+    store,
+    quota,
+    signingSecret: secrets.urlSigningSecret,
+    resumable: await createResumableStore(storage.settings, config.dataDir),
+    locker: new UploadLocker(deps.sql, RESUMABLE_LOCK_TIMEOUT_MS),
+  });
+  defineFilesJobs(jobs, { db, clock, store, settings, resumable: resumableUploads });
   const marks = new DownloadMarks({
     baseUrl: publicBaseUrl(config),
     secret: secrets.urlSigningSecret,
     now: () => clock.now().getTime(),
   });
+  const tickets = new ResumableTickets(publicBaseUrl(config), secrets.urlSigningSecret);
   return {
-    files: new FilesService(db, clock, store, settings, jobs, marks),
-    fileTransfers: new LocalTransfers(
-      db,
-      clock,
-      store,
-      secrets.urlSigningSecret,
-      marks,
-      new UploadQuota(db, clock, settings.maxOpenUploadsPerTeam),
-    ),
+    files: new FilesService(db, clock, store, settings, jobs, marks, tickets),
+    fileTransfers: new LocalTransfers(db, clock, store, secrets.urlSigningSecret, marks, quota),
+    resumableUploads,
   };
 }

@@ -58,23 +58,33 @@ export async function computeFilePeaks(db: Db, store: BlobStore, payload: PeaksJ
   await repo.setPeaks(db, file.teamId, file.id, { status: 'ready', peaks: stored });
 }
 
+/** Removes the resumable uploads of tickets that are gone (see ResumableUploads.sweep); answers how many. */
+export type ResumableSweep = {
+  sweep(liveKeys: (keys: string[]) => Promise<Set<string>>, strayAfterSeconds: number): Promise<number>;
+};
+
 /**
- * Removes pending uploads whose time to be registered has passed (their bytes go with them), then bytes
- * under the pending prefix that no upload owns any more and that are older than `strayAfterSeconds`
- * (a presigned S3 URL replayed after registration can leave such bytes). Returns what it removed.
+ * Removes pending uploads whose time to be registered has passed (their bytes go with them), the resumable
+ * uploads of tickets no longer there, then bytes under the pending prefix that no upload owns any more and
+ * that are older than `strayAfterSeconds` (a presigned S3 URL replayed after registration can leave such
+ * bytes). Returns what it removed.
  */
 export async function cleanupPendingUploads(
   db: Db,
   store: BlobStore,
   clock: Clock,
   strayAfterSeconds: number,
-): Promise<{ expired: number; strays: number }> {
+  resumable?: ResumableSweep,
+): Promise<{ expired: number; strays: number; resumable: number }> {
   let expired = 0;
   for (;;) {
     const removed = await repo.deleteExpiredPending(db, clock.now(), BATCH);
     expired += removed;
     if (removed < BATCH) break;
   }
+  const resumableRemoved = resumable
+    ? await resumable.sweep((keys) => repo.livePendingKeys(db, keys), strayAfterSeconds)
+    : 0;
   const cutoff = clock.now().getTime() - strayAfterSeconds * 1000;
   let strays = 0;
   let page: string[] = [];
@@ -94,7 +104,7 @@ export async function cleanupPendingUploads(
   }
   await sweep();
   await drainBlobDeletions(db, store);
-  return { expired, strays };
+  return { expired, strays, resumable: resumableRemoved };
 }
 
 /** Deletes soft-deleted files whose purge time has come, and their blobs. Returns how many went. */

@@ -34,7 +34,7 @@ async function mediaRoundTrip(fileName: string, mediaType: string, bytes: Buffer
 }
 
 describe('raw-body routes', () => {
-  it('are the signed upload route only: no other operation takes a body that is not JSON', async () => {
+  it('are the signed upload and resumable upload routes only: no other operation takes a body that is not JSON', async () => {
     const doc = (await ctx.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     const raw: string[] = [];
     for (const operations of Object.values(doc.paths) as Record<string, unknown>[]) {
@@ -46,8 +46,10 @@ describe('raw-body routes', () => {
         if (types.some((type) => type !== 'application/json')) raw.push(operation.operationId!);
       }
     }
-    expect(raw).toEqual(['files.upload']);
+    expect(raw.sort()).toEqual(['files.resumable.append', 'files.upload']);
     expect(Object.keys(doc.paths['/api/v1/files/upload'].put.requestBody.content)).toEqual([OCTET]);
+    const resumable = doc.paths['/api/v1/uploads/resumable/{uploadId}'].patch;
+    expect(Object.keys(resumable.requestBody.content)).toEqual(['application/offset+octet-stream']);
   });
 
   it.each([

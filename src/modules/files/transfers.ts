@@ -6,11 +6,11 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { BlobTooLargeError, RangeNotSatisfiableError } from '../../storage/errors.ts';
 import { downloadHeaders, parseRange } from '../../storage/http-range.ts';
 import { type GetTokenClaims, type TokenFailureReason, verifyBlobToken } from '../../storage/signing.ts';
-import { checkUploadRequest } from '../../storage/upload-request.ts';
+import { checkUploadRequest, type UploadRequestCheck } from '../../storage/upload-request.ts';
 import type { DownloadMarks, MarkLog } from './download-marks.ts';
-import { findOpenPendingBySignedKey, recordPut } from './files.repository.ts';
+import { findOpenPendingBySignedKey, recordPut, releaseClaim } from './files.repository.ts';
 import { stagingKeyFor } from './keys.ts';
-import type { PutClaim, UploadQuota } from './upload-quota.ts';
+import type { UploadQuota } from './upload-quota.ts';
 
 export type UploadHeaders = { contentType: string | undefined; contentLength: string | undefined };
 export type DownloadRequestHeaders = {
@@ -34,13 +34,22 @@ function fromFirstByte(range: string | undefined): boolean {
   return range === undefined || /^\s*bytes\s*=\s*0+\s*-/i.test(range);
 }
 
-function signatureError(reason: TokenFailureReason) {
+/** 403 url_expired for an expired token, 403 invalid_signature for any other failure. */
+export function signatureError(reason: TokenFailureReason) {
   return reason === 'expired' ? errors.signedUrlExpired() : errors.invalidSignature();
 }
 
 function isAbortedUpload(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ABORT_ERR';
+}
+
+/** The error for bytes the token does not allow (415 type, 413 size, 400 length), or undefined. */
+export function uploadRefusal(check: UploadRequestCheck) {
+  if (check.ok) return undefined;
+  if (check.status === 415) return errors.unsupportedMediaType(check.message);
+  if (check.status === 413) return errors.payloadTooLarge(check.message);
+  return errors.badRequest(check.code, check.message);
 }
 
 /** Whether an `If-None-Match` header names `etag` (or `*`). */
@@ -50,6 +59,47 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
     const value = tag.trim();
     return value === '*' || value === etag || value === `W/${etag}`;
   });
+}
+
+/** What publishing needs: the database (the upload's row), the time and the store holding the bytes. */
+export type PublishDependencies = { db: Db; clock: Clock; store: BlobStore };
+
+/** Bytes received for an open upload, waiting under `staging` to become the bytes of its `key`. */
+export type ReceivedUpload = {
+  staging: string;
+  key: string;
+  size: number;
+  /** What receiving them claimed of the team's quota (handed back here when they are not kept). */
+  claim?: { uploadId: number; claimed: number } | undefined;
+  /** The type to store them under, when the staging blob was not written with it. */
+  contentType?: string;
+};
+
+/**
+ * Moves received bytes to the upload's key while the upload is locked open, so a registration that closed it
+ * meanwhile never sees them: bytes finishing after the close are refused (409 upload_closed) and leave
+ * nothing. The upload then holds the bytes stored instead of what receiving them claimed. Used by the signed
+ * PUT and by resumable uploads alike, so registration sees the same thing whichever way the bytes came.
+ */
+export async function publishUpload(deps: PublishDependencies, upload: ReceivedUpload): Promise<void> {
+  const { db, clock, store } = deps;
+  const claimed = upload.claim?.claimed ?? 0;
+  try {
+    await db.transaction(async (tx) => {
+      if (!(await recordPut(tx, upload.key, clock.now(), { size: upload.size, claimed }))) {
+        throw errors.uploadClosed();
+      }
+      await store.move(
+        upload.staging,
+        upload.key,
+        upload.contentType === undefined ? {} : { contentType: upload.contentType },
+      );
+    });
+  } catch (error) {
+    await store.delete(upload.staging);
+    if (upload.claim) await releaseClaim(db, upload.claim.uploadId, claimed);
+    throw error;
+  }
 }
 
 /**
@@ -79,12 +129,8 @@ export class LocalTransfers {
     const verified = verifyBlobToken(token, { secret: this.signingSecret, method: 'PUT', now: this.now });
     if (!verified.ok) throw signatureError(verified.reason);
     const { claims } = verified;
-    const check = checkUploadRequest(claims, headers);
-    if (!check.ok) {
-      if (check.status === 415) throw errors.unsupportedMediaType(check.message);
-      if (check.status === 413) throw errors.payloadTooLarge(check.message);
-      throw errors.badRequest(check.code, check.message);
-    }
+    const refused = uploadRefusal(checkUploadRequest(claims, headers));
+    if (refused) throw refused;
     // Once closed for registration (or registered, discarded, expired) the key takes no more bytes.
     const upload = await findOpenPendingBySignedKey(this.db, claims.key, this.clock.now());
     if (!upload) throw errors.uploadClosed();
@@ -107,27 +153,11 @@ export class LocalTransfers {
       if (isAbortedUpload(error)) throw errors.badRequest('upload_aborted', 'The upload was interrupted');
       throw error;
     }
-    await this.publish(staging, claims.key, result.size, claim);
+    await publishUpload(
+      { db: this.db, clock: this.clock, store: this.store },
+      { staging, key: claims.key, size: result.size, claim },
+    );
     return { key: claims.key, size: result.size, etag: result.etag };
-  }
-
-  /**
-   * Moves the received bytes to the upload's key while the upload is locked open, so a registration that
-   * closed it meanwhile never sees them: a PUT finishing after the close is refused and leaves nothing. The
-   * upload then holds the bytes stored instead of what the PUT claimed.
-   */
-  private async publish(staging: string, key: string, size: number, claim: PutClaim | undefined) {
-    try {
-      await this.db.transaction(async (tx) => {
-        const put = { size, claimed: claim?.claimed ?? 0 };
-        if (!(await recordPut(tx, key, this.clock.now(), put))) throw errors.uploadClosed();
-        await this.store.move(staging, key);
-      });
-    } catch (error) {
-      await this.store.delete(staging);
-      if (claim) await this.quota.release(claim);
-      throw error;
-    }
   }
 
   /**
