@@ -3,6 +3,7 @@ import type { EventLog } from '../../events/event-log.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
+import { ticketTransfer } from '../files/file-view.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireAlbum } from './album-access.ts';
 import { albumEvent } from './album-event.ts';
@@ -30,8 +31,7 @@ export class AlbumCoverService {
       owner: coverOwner(albumId),
       createdBy: uploaderOf(principal),
     });
-    const { uploadUrl, method, headers, key, expiresAt } = ticket;
-    return { uploadUrl, method, headers, fileKey: key, expiresAt };
+    return { ...ticketTransfer(ticket), fileKey: ticket.key };
   }
 
   /** Makes the uploaded image the album's cover; the previous cover and its bytes are deleted. */

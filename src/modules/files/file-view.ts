@@ -60,6 +60,12 @@ export function pendingFileView(row: PendingUploadRow) {
   };
 }
 
+/** How a ticket's bytes are sent (the signed PUT, or resumable pieces), as every upload answer shows it. */
+export function ticketTransfer(ticket: UploadTicket) {
+  const { uploadUrl, method, headers, expiresAt, resumable } = ticket;
+  return { uploadUrl, method, headers, expiresAt, resumable };
+}
+
 /** A new upload of a file library with its upload URL; the key is answered as `fileKey`. */
 export function ticketView(ticket: UploadTicket) {
   return {
@@ -70,11 +76,7 @@ export function ticketView(ticket: UploadTicket) {
     mediaType: ticket.contentType,
     kind: ticket.kind,
     createdAt: ticket.createdAt,
-    uploadUrl: ticket.uploadUrl,
-    method: ticket.method,
-    headers: ticket.headers,
+    ...ticketTransfer(ticket),
     fileKey: ticket.key,
-    expiresAt: ticket.expiresAt,
-    resumable: ticket.resumable,
   };
 }

@@ -1,4 +1,4 @@
-import { type TOptional, type TSchema, Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import { FILE_KIND_VALUES, PEAKS_STATUSES } from '../../db/schema/index.ts';
 import { errorResponse, Id, Timestamp } from '../../shared/schemas.ts';
 
@@ -147,9 +147,8 @@ export function UploadTicketFields<K extends string>(
   keyField: K,
   keyDescription: string,
 ): UploadTicketFieldSchemas<K> {
-  const resumable: TOptional<TSchema> = Type.Optional(ResumableUploadTicket);
   return {
-    resumable,
+    resumable: ResumableUploadTicket,
     uploadUrl: Type.String({ description: 'PUT the file bytes here' }),
     method: Type.Literal('PUT'),
     headers: Type.Record(Type.String(), Type.String(), {
@@ -160,9 +159,9 @@ export function UploadTicketFields<K extends string>(
   } as UploadTicketFieldSchemas<K>;
 }
 
-/** The schemas of a ticket's fields; `resumable` is optional until every issuer of tickets passes it on. */
-type UploadTicketFieldSchemas<K extends string> = { resumable: TOptional<TSchema> } & Record<
-  'uploadUrl' | 'method' | 'headers' | 'expiresAt' | K,
+/** The schemas of a ticket's fields. */
+type UploadTicketFieldSchemas<K extends string> = Record<
+  'resumable' | 'uploadUrl' | 'method' | 'headers' | 'expiresAt' | K,
   TSchema
 >;
 

@@ -3,7 +3,7 @@ import type { Principal } from '../../plugins/auth.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { errors } from '../../shared/errors.ts';
 import { MANAGERS, requireTeam, sessionUserId } from '../../shared/tenancy.ts';
-import { fileLinks } from '../files/file-view.ts';
+import { fileLinks, ticketTransfer } from '../files/file-view.ts';
 import type { FileRow } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import * as repo from './banner.repository.ts';
@@ -42,13 +42,7 @@ export class TeamBannerService {
       owner: ownerOf(teamId),
       createdBy: userId,
     });
-    return {
-      uploadUrl: ticket.uploadUrl,
-      method: ticket.method,
-      headers: ticket.headers,
-      fileKey: ticket.key,
-      expiresAt: ticket.expiresAt,
-    };
+    return { ...ticketTransfer(ticket), fileKey: ticket.key };
   }
 
   /** Makes the uploaded image the banner; the previous banner and its bytes are deleted. */

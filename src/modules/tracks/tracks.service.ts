@@ -8,6 +8,7 @@ import { errors } from '../../shared/errors.ts';
 import { decodeCursor, toPage, withTotal } from '../../shared/pagination.ts';
 import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import { takeTrackOffTeamAlbums } from '../albums/album-tracks.repository.ts';
+import { ticketTransfer } from '../files/file-view.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireStatusFilter } from '../teams/status-filter.ts';
 import { coverView, currentCoverView } from './covers/covers.service.ts';
@@ -122,11 +123,11 @@ export class TracksService {
         statusId: track.statusId,
       });
     });
-    const { uploadUrl, method, headers, key, expiresAt } = ticket;
+
     return {
       ...(await this.detail(this.db, track.id)),
       versionId: version.id,
-      upload: { uploadUrl, method, headers, fileKey: key, expiresAt },
+      upload: { ...ticketTransfer(ticket), fileKey: ticket.key },
     };
   }
 

@@ -4,6 +4,7 @@ import { files as filesTable, pendingUploads } from '../../../db/schema/index.ts
 import type { Principal } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
+import { ticketTransfer } from '../../files/file-view.ts';
 import { findPendingById } from '../../files/files.repository.ts';
 import type { FileOwner, FilesService } from '../../files/files.service.ts';
 import { resolveMediaType } from '../../files/media-type.ts';
@@ -63,10 +64,10 @@ export class ChatVoiceService implements MessageVoice {
       owner: voiceOwner(thread.id),
       createdBy: userId,
     });
-    const { uploadUrl, method, headers, key, expiresAt } = ticket;
+    const { key } = ticket;
     const pending = await findPendingById(this.db, teamId, ticket.fileId);
     const fileKey = pending?.finalKey ?? key;
-    return { uploadUrl, method, headers, fileKey, expiresAt, contentType: ticket.contentType };
+    return { ...ticketTransfer(ticket), fileKey, contentType: ticket.contentType };
   }
 
   /** The message with its voice note: registering the upload and writing the message commit together. */

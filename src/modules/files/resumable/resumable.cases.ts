@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { putBytes, testWav } from '../../../../test/helpers/file-flow.ts';
 import type { StorageDriver, StorageTestContext } from '../../../../test/helpers/storage.ts';
 import { useBucketPathWithoutSlash } from '../../../storage/s3-test-server.ts';
-import { stemsOwner } from '../../tracks/version-audio.ts';
 import { RESUMABLE_PREFIX } from './resumable-stores.ts';
 import { RESUMABLE_PATH } from './resumable-tickets.ts';
 
@@ -148,13 +147,14 @@ export function describeResumableUploads(ctx: StorageTestContext, driver: Storag
       const track = await ctx.newTrack(team);
       const bytes = testWav(300);
       expect(bytes.length).toBeGreaterThan(50 * 1000 * 1000);
-      const ticket = await ctx.app.services.files.createUploadUrl({
-        teamId: team.id,
-        kind: 'audio',
-        fileName: 'drums.wav',
-        owner: stemsOwner(track.versionId),
-        createdBy: team.owner.id,
+      const asked = await ctx.request({
+        method: 'POST',
+        url: `/api/v1/tracks/${track.id}/versions/${track.versionId}/stems/upload-url`,
+        token: team.owner.token,
+        payload: { fileName: 'drums.wav', fileSize: bytes.length },
       });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const ticket = asked.json() as { stemKey: string; resumable: { url: string; token: string } };
       expect(ticket.resumable.url).toMatch(/\/api\/v1\/uploads\/resumable$/);
       expect(await sendInterrupted(ticket.resumable, bytes, [0.3, 0.6])).toBe(2);
 
@@ -162,7 +162,7 @@ export function describeResumableUploads(ctx: StorageTestContext, driver: Storag
         method: 'POST',
         url: `/api/v1/tracks/${track.id}/versions/${track.versionId}/stems`,
         token: team.owner.token,
-        payload: { name: 'Drums', stemKey: ticket.key },
+        payload: { name: 'Drums', stemKey: ticket.stemKey },
       });
       expect(res.statusCode, res.body).toBe(201);
       const stem = res.json() as { file: { url: string } };

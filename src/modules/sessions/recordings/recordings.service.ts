@@ -4,6 +4,7 @@ import type { Clock } from '../../../shared/clock.ts';
 import { sqlState } from '../../../shared/db-errors.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeIdCursor, toPage } from '../../../shared/pagination.ts';
+import { ticketTransfer } from '../../files/file-view.ts';
 import { findPendingByKey } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { resolveMediaType } from '../../files/media-type.ts';
@@ -54,8 +55,7 @@ export class RecordingsService {
       owner: recordingsOwner(sessionId),
       createdBy: userId,
     });
-    const { uploadUrl, method, headers, key, expiresAt } = ticket;
-    return { uploadUrl, method, headers, pendingKey: key, expiresAt };
+    return { ...ticketTransfer(ticket), pendingKey: ticket.key };
   }
 
   /**

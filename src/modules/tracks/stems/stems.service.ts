@@ -7,6 +7,7 @@ import { isPositionCursor } from '../../../shared/cursor-values.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { sessionOf } from '../../../shared/tenancy.ts';
+import { ticketTransfer } from '../../files/file-view.ts';
 import type { FileRow } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { audioFileFacts, audioFileView } from '../audio-file-view.ts';
@@ -63,8 +64,7 @@ export class StemsService {
       owner: stemsOwner(versionId),
       createdBy: createdByOf(principal),
     });
-    const { uploadUrl, method, headers, key, expiresAt } = ticket;
-    return { uploadUrl, method, headers, pendingKey: key, stemKey: key, expiresAt };
+    return { ...ticketTransfer(ticket), pendingKey: ticket.key, stemKey: ticket.key };
   }
 
   async list(principal: Principal, trackId: number, versionId: number, page: PageInput) {

@@ -3,6 +3,7 @@ import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import { errors } from '../../../shared/errors.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
+import { ticketTransfer } from '../../files/file-view.ts';
 import { type FileRow, listFilesOfOwner } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { audioFileView } from '../audio-file-view.ts';
@@ -61,17 +62,13 @@ export class VersionFilesService {
       owner: extraFilesOwner(versionId),
       createdBy: userId,
     });
-    const { uploadUrl, method, headers, key, expiresAt } = ticket;
     return {
       id: ticket.fileId,
       versionId,
       fileName: ticket.fileName,
       contentType: ticket.contentType,
-      uploadUrl,
-      method,
-      headers,
-      fileKey: key,
-      expiresAt,
+      ...ticketTransfer(ticket),
+      fileKey: ticket.key,
     };
   }
 

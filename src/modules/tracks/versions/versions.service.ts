@@ -7,6 +7,7 @@ import { isPositionCursor } from '../../../shared/cursor-values.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeCursor, toPage } from '../../../shared/pagination.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
+import { ticketTransfer } from '../../files/file-view.ts';
 import { listFilesOfOwner } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { audioFileView } from '../audio-file-view.ts';
@@ -76,10 +77,10 @@ export class VersionsService {
         audioFileName: fileName,
       });
     });
-    const { uploadUrl, method, headers, key, expiresAt } = ticket;
+
     return {
       ...(await this.detailOf(this.db, track.teamId, versionId, principal)),
-      upload: { uploadUrl, method, headers, fileKey: key, expiresAt },
+      upload: { ...ticketTransfer(ticket), fileKey: ticket.key },
     };
   }
 
