@@ -20,15 +20,18 @@ export const SharedParams = Type.Object({
   }),
 });
 
-export const GuestTokenHeaders = Type.Object({
-  'guest-token': Type.Optional(
-    Type.String({
-      maxLength: 1024,
-      description:
-        'The guest token of POST /api/v1/shared/{token}/unlock; needed while the link has a password, ignored otherwise',
-    }),
-  ),
-});
+export const GuestTokenHeaders = Type.Object(
+  {
+    'guest-token': Type.Optional(
+      Type.String({
+        maxLength: 1024,
+        description:
+          'The guest token of POST /api/v1/shared/{token}/unlock; needed while the link has a password, ignored otherwise',
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
 
 const PEAKS = {
   status: 'ready',

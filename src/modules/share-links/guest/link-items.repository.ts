@@ -94,12 +94,8 @@ async function versionsOf(db: Db, link: GuestLink, trackIds: number[]): Promise<
     .selectDistinctOn([trackVersions.trackId], versionColumns)
     .from(trackVersions)
     .where(inArray(trackVersions.trackId, trackIds))
-    .orderBy(
-      trackVersions.trackId,
-      desc(trackVersions.isFinal),
-      desc(trackVersions.createdAt),
-      desc(trackVersions.id),
-    );
+    // Ids grow with creation: the highest is the newest version.
+    .orderBy(trackVersions.trackId, desc(trackVersions.isFinal), desc(trackVersions.id));
 }
 
 /** Live files of `ownerType` of these versions, newest first. */
