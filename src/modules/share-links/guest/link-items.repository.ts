@@ -90,12 +90,14 @@ async function versionsOf(db: Db, link: GuestLink, trackIds: number[]): Promise<
       .from(trackVersions)
       .where(and(eq(trackVersions.id, link.versionId), inArray(trackVersions.trackId, trackIds)));
   }
-  return db
-    .selectDistinctOn([trackVersions.trackId], versionColumns)
-    .from(trackVersions)
-    .where(inArray(trackVersions.trackId, trackIds))
-    // Ids grow with creation: the highest is the newest version.
-    .orderBy(trackVersions.trackId, desc(trackVersions.isFinal), desc(trackVersions.id));
+  return (
+    db
+      .selectDistinctOn([trackVersions.trackId], versionColumns)
+      .from(trackVersions)
+      .where(inArray(trackVersions.trackId, trackIds))
+      // Ids grow with creation: the highest is the newest version.
+      .orderBy(trackVersions.trackId, desc(trackVersions.isFinal), desc(trackVersions.id))
+  );
 }
 
 /** Live files of `ownerType` of these versions, newest first. */
