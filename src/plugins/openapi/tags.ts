@@ -31,6 +31,10 @@ const GROUPS: { name: string; tags: [name: string, description: string][] }[] = 
         'The caller’s tracks across all their teams, grouped per team and status (for pickers).',
       ],
       ['albums', 'Albums, their track order and their place on the status board.'],
+      [
+        'shared',
+        'Review links as their guests see them, without an account: what a link shows, unlocking it, comments and plays.',
+      ],
       ['files', 'Uploads through signed URLs, registration and downloads.'],
       ['stats', 'Storage use and an overview of a team.'],
     ],

@@ -10,7 +10,10 @@ describe('review link audio with S3 storage', () => {
   it('redirects live URLs to the bucket, counts downloads, and answers 404 once the link is revoked', async () => {
     const team = await ctx.newTeam();
     const { track } = await trackWithAudio(team);
-    const link = await insertShareLink(ctx, team, { target: { trackId: track.id }, allowDownload: 'original' });
+    const link = await insertShareLink(ctx, team, {
+      target: { trackId: track.id },
+      allowDownload: 'original',
+    });
     const { streamUrl, downloadUrl } = (await viewOk(link.general.url)).items[0].version;
     for (const url of [streamUrl, downloadUrl]) {
       const local = new URL(url);

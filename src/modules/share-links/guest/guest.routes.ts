@@ -60,7 +60,6 @@ export async function guestRoutes(app: App) {
           'when the link is revoked or no longer allows the file), and the stems the link shows. Each request ' +
           `counts an open of the way in (opens less than ${OPEN_REPEAT_SECONDS / 60} minutes apart count once); ` +
           'the first open ever sends the share_link.opened webhook event.',
-        tags: ['share-links'],
         params: SharedParams,
         headers: GuestTokenHeaders,
         response: { 200: SharedView, 403: passwordRequired, 404: notFound },
@@ -82,7 +81,6 @@ export async function guestRoutes(app: App) {
           'password answers a token too (its requests ignore it). A wrong password is 403 invalid_password; ' +
           `attempts are limited to ${UNLOCK_LIMITS.perClient.points} per ${UNLOCK_LIMITS.perClient.seconds / 60} ` +
           `minutes per link and client and ${UNLOCK_LIMITS.perLink.points} per hour per link (429 with Retry-After).`,
-        tags: ['share-links'],
         params: SharedParams,
         body: UnlockBody,
         response: {
@@ -106,7 +104,6 @@ export async function guestRoutes(app: App) {
         description:
           `${WHO} ${PASSWORD} Lists the comments guests wrote through any URL of this link and the replies ` +
           'to them, thread by thread (each comment followed by its replies), oldest first. Changes nothing.',
-        tags: ['share-links'],
         params: SharedParams,
         headers: GuestTokenHeaders,
         querystring: GuestCommentListQuery,
@@ -130,7 +127,6 @@ export async function guestRoutes(app: App) {
           'notifies as a team comment does. versionId is required when the link shows more than one version ' +
           '(400 otherwise, and for a version the link does not show); timestampSeconds must not pass its ' +
           `duration when known. At most ${GUEST_COMMENT_LIMIT.points} comments per hour per link and client (429).`,
-        tags: ['share-links'],
         params: SharedParams,
         headers: GuestTokenHeaders,
         body: GuestCommentBody,
@@ -160,7 +156,6 @@ export async function guestRoutes(app: App) {
           'report of a playId counts a play, later ones raise its seconds (never lower them; capped at the ' +
           'version’s duration). The team sees plays and seconds in the link’s stats. A version the link does ' +
           'not show is 400.',
-        tags: ['share-links'],
         params: SharedParams,
         headers: GuestTokenHeaders,
         body: PlayBody,
