@@ -19,6 +19,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { organisationsModuleRoutes } from './modules/organisations/routes.ts';
 import { sessionsModuleRoutes } from './modules/sessions/routes.ts';
+import { guestRoutes } from './modules/share-links/guest/guest.routes.ts';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes.ts';
 import { overviewStatsRoutes } from './modules/stats/overview-stats.routes.ts';
 import { storageStatsRoutes } from './modules/stats/storage-stats.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(tracksModuleRoutes);
   await app.register(albumsModuleRoutes);
   await app.register(shareLinksRoutes);
+  await app.register(guestRoutes);
   await app.register(financialsModuleRoutes);
   await app.register(chatModuleRoutes);
   await app.register(organisationsModuleRoutes);

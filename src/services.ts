@@ -37,6 +37,7 @@ import { Tracing } from './modules/operations/tracing.ts';
 import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
 import { sessionDepartures } from './modules/sessions/session-departures.ts';
 import { createSessionsServices } from './modules/sessions/sessions.services.ts';
+import { createShareLinkGuestServices } from './modules/share-links/guest/guest.services.ts';
 import { shareLinkDepartures } from './modules/share-links/share-link-departures.ts';
 import { createShareLinksService } from './modules/share-links/share-links.services.ts';
 import { OverviewStatsService } from './modules/stats/overview-stats.service.ts';
@@ -186,6 +187,15 @@ export async function createServices({
       musicTools: config.musicTools,
     }),
     ...createAlbumsServices(db, clock, fileServices.files, events),
+    ...createShareLinkGuestServices({
+      db,
+      clock,
+      urlSigningSecret: secrets.urlSigningSecret,
+      marks: fileServices.files.marks,
+      events,
+      limits,
+      passwords,
+    }),
     ...createFinancialsServices(db, clock, events),
     organisations: createOrganisationsServices(db, clock, events, fileServices.files, departures, {
       mailer,

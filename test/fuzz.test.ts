@@ -61,7 +61,7 @@ it(`answers every generated request within the contract (seed ${seed})`, {
       const res = await ctx.request({ ...request, method: request.method as 'GET', token });
       answers.set(res.statusCode, (answers.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode === 401) unauthorized.add(operation.operationId);
-      const problem = problemWith(operation, res);
+      const problem = problemWith(operation, res, request.url);
       if (problem)
         problems.push(`${request.method} ${request.url} (principal ${n % principals.length}): ${problem}`);
     }

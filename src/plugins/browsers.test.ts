@@ -58,6 +58,21 @@ describe('with CORS_ORIGINS', () => {
     expect(stream.statusCode).toBe(204);
   });
 
+  it('lets a page send the Guest-Token of a review link', async () => {
+    const res = await ctx.request({
+      method: 'OPTIONS',
+      url: '/api/v1/shared/some-token/comments',
+      headers: {
+        origin: APP,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, guest-token',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(APP);
+    expect(String(res.headers['access-control-allow-headers']).split(', ')).toContain('guest-token');
+  });
+
   it('gives an origin that is not listed no CORS headers', async () => {
     const res = await ctx.request(preflight('https://evil.example.test'));
     expect(res.headers['access-control-allow-origin']).toBeUndefined();

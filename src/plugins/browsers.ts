@@ -37,7 +37,7 @@ export async function registerCors(app: FastifyInstance, settings: CorsSettings 
     credentials: settings.credentials,
     methods: METHODS,
     // Left out: whatever request headers the page asks for (Authorization, Idempotency-Key, If-Match,
-    // Last-Event-ID, traceparent...) are allowed.
+    // Last-Event-ID, traceparent, the Guest-Token of review links...) are allowed.
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: settings.maxAgeSeconds,
     strictPreflight: true,

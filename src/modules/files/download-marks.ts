@@ -9,6 +9,9 @@ export type DownloadMark = { topic: string; subject: string };
 /** Runs when a URL marked with its topic is fetched from its first byte. */
 export type MarkHandler = (subject: string) => Promise<void>;
 
+/** Decides, on every fetch of a URL marked with its topic, whether its file may still be served. */
+export type MarkGuard = (subject: string) => Promise<boolean>;
+
 const TOPIC = /^[a-z][a-z0-9_.]{0,39}$/;
 const MAX_SUBJECT_LENGTH = 200;
 
@@ -23,6 +26,7 @@ export type MarkLog = { warn(details: object, message: string): void };
  */
 export class DownloadMarks {
   readonly #handlers = new Map<string, MarkHandler>();
+  readonly #guards = new Map<string, MarkGuard>();
 
   constructor(private readonly signer: { baseUrl: string; secret: string; now: () => number }) {}
 
@@ -31,6 +35,23 @@ export class DownloadMarks {
     if (!TOPIC.test(topic)) throw new TypeError(`Invalid download mark topic: ${topic}`);
     if (this.#handlers.has(topic)) throw new Error(`Download mark topic ${topic} has a handler already`);
     this.#handlers.set(topic, handler);
+  }
+
+  /**
+   * Registers the guard of a topic (one per topic): run before every fetch of a URL with that mark (any
+   * method, any range, also before a redirect to the store), so rights that ended end the URLs handed out.
+   */
+  guard(topic: string, guard: MarkGuard): void {
+    if (!TOPIC.test(topic)) throw new TypeError(`Invalid download mark topic: ${topic}`);
+    if (this.#guards.has(topic)) throw new Error(`Download mark topic ${topic} has a guard already`);
+    this.#guards.set(topic, guard);
+  }
+
+  /** Whether the file of a URL with this mark may be served now: its topic's guard agrees, or it has none. */
+  async allows(mark: string): Promise<boolean> {
+    const colon = mark.indexOf(':');
+    const guard = colon > 0 ? this.#guards.get(mark.slice(0, colon)) : undefined;
+    return guard ? guard(mark.slice(colon + 1)) : true;
   }
 
   /** A signed URL of the service's download route carrying `mark`. */

@@ -91,7 +91,8 @@ export async function filesRoutes(app: App) {
           '(e.g. the stream URL of a version’s audio) are marked: fetching one from its first byte is ' +
           'recorded (a play); with S3 storage they answer 302 to the bucket. No bearer token: the signed ' +
           '`token` of the URL is the authority (403 invalid_signature or url_expired; 404 when the file is ' +
-          'gone). Changes nothing but the play a marked URL records.',
+          'gone, or when what handed the URL out no longer allows it, e.g. a review link revoked since). ' +
+          'Changes nothing but what a marked URL records (a play, a review link’s download).',
         querystring: SignedTokenQuery,
         response: {
           200: BinaryResponse('The whole file'),

@@ -163,7 +163,8 @@ export class LocalTransfers {
   /**
    * Answers a signed GET: whole (200), a byte range (206), not modified (304), or 416 for a bad range. With S3,
    * only marked URLs come here: they are sent on to the bucket (302). A GET of a marked URL from its first
-   * byte reports the mark; the range requests a player sends while seeking do not.
+   * byte reports the mark; the range requests a player sends while seeking do not. A mark whose topic has a
+   * guard that refuses it is 404, whatever the method or range.
    */
   async openDownload(
     token: string,
@@ -173,6 +174,8 @@ export class LocalTransfers {
     const verified = verifyBlobToken(token, { secret: this.signingSecret, method: 'GET', now: this.now });
     if (!verified.ok) throw signatureError(verified.reason);
     const { claims } = verified;
+    // A guarded mark is checked on every fetch, before anything is served or the client is sent on.
+    if (claims.mark && !(await this.marks.allows(claims.mark))) throw errors.notFound('file');
     const report = async () => {
       if (claims.mark && context.method === 'GET' && fromFirstByte(headers.range))
         await this.marks.fetched(claims.mark, context.log);

@@ -3,6 +3,7 @@ import { CAMP_RSVP_STATUSES, FINANCIAL_STATUSES } from '../../db/schema/index.ts
 import { Id, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 import { ALBUM_EVENTS } from '../albums/album-events.ts';
+import { SHARE_LINK_EVENTS } from '../share-links/share-link-events.ts';
 import { COMMENT_EVENTS } from '../tracks/comments/comment-events.ts';
 import { MUSIC_TOOL_EVENTS } from '../tracks/music-tools/music-tool-events.ts';
 import { REVIEW_EVENTS } from '../tracks/reviews/review-events.ts';
@@ -151,7 +152,8 @@ const WORKSPACE_EVENTS = {
 
 /**
  * The events an endpoint can subscribe to: the workspace's, then the catalogue's (tracks, versions, stems,
- * comments, reviews, music tools, albums), each sent to the team that owns what changed.
+ * comments, reviews, music tools, albums) and what guests did through review links, each sent to the team that
+ * owns what changed.
  */
 export const WEBHOOK_EVENT_TYPES = {
   ...WORKSPACE_EVENTS,
@@ -162,6 +164,7 @@ export const WEBHOOK_EVENT_TYPES = {
   ...REVIEW_EVENTS,
   ...MUSIC_TOOL_EVENTS,
   ...ALBUM_EVENTS,
+  ...SHARE_LINK_EVENTS,
 } as const satisfies Record<string, WebhookEventSpec>;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENT_TYPES;

@@ -35,6 +35,10 @@ const GROUPS: { name: string; tags: [name: string, description: string][] }[] = 
         'share-links',
         'Review links: tracks, versions, albums and playlists shared with people without an account.',
       ],
+      [
+        'shared',
+        'Review links as their guests see them, without an account: what a link shows, unlocking it, comments and plays.',
+      ],
       ['files', 'Uploads through signed URLs, registration and downloads.'],
       ['stats', 'Storage use and an overview of a team.'],
     ],

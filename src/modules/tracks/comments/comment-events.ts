@@ -7,18 +7,28 @@ const AtSeconds = Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
   description: 'The time in the audio it is about; null for a general comment',
 });
 
+/** The guest who wrote a comment through a review link: the name they gave, and the link. */
+export const GuestAuthor = Type.Object(
+  {
+    name: Type.String({ description: 'The name the guest gave' }),
+    shareLinkId: Id,
+  },
+  { title: 'CommentGuest', examples: [{ name: 'Ana (A&R)', shareLinkId: 14 }] },
+);
+
 /** The webhook events of comments on versions: payload schemas, descriptions and examples. */
 export const COMMENT_EVENTS = {
   'comment.created': {
     description:
       'A comment or a reply (`parentId`) was written on a version, by a member of the owning team or of a ' +
-      'team the track is shared with; sent to the owning team.',
+      'team the track is shared with, or by a guest through a review link (`guest`); sent to the owning team.',
     schema: Type.Object({
       ...ofComment,
       parentId: Type.Union([Id, Type.Null()]),
       comment: Type.String(),
       atSeconds: AtSeconds,
       attachmentCount: Type.Integer({ minimum: 0 }),
+      guest: Type.Optional(GuestAuthor),
     }),
     example: {
       commentId: 3301,

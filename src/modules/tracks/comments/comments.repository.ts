@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { commentReactions, versionComments } from '../../../db/schema/index.ts';
+import { commentReactions, shareLinkComments, versionComments } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../events/actor.ts';
 
 /** General comments (no timestamp) first, then by position in the audio; ties in creation order. */
@@ -16,15 +16,22 @@ const commentColumns = {
   authorKeyId: versionComments.createdByKeyId,
   editedAt: versionComments.editedAt,
   createdAt: versionComments.createdAt,
+  guestName: shareLinkComments.name,
+  guestLinkId: shareLinkComments.linkId,
   orderKey: orderKey.mapWith(Number),
 };
+
+/** Comments with the guest who wrote one through a review link, if a guest did. */
+const withGuest = (db: Db) =>
+  db
+    .select(commentColumns)
+    .from(versionComments)
+    .leftJoin(shareLinkComments, eq(shareLinkComments.commentId, versionComments.id));
 
 export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
 
 export async function listComments(db: Db, versionId: number, limit: number, after?: [number, number]) {
-  return db
-    .select(commentColumns)
-    .from(versionComments)
+  return withGuest(db)
     .where(
       and(
         eq(versionComments.versionId, versionId),
@@ -36,10 +43,9 @@ export async function listComments(db: Db, versionId: number, limit: number, aft
 }
 
 export async function findComment(db: Db, versionId: number, commentId: number) {
-  const [row] = await db
-    .select(commentColumns)
-    .from(versionComments)
-    .where(and(eq(versionComments.id, commentId), eq(versionComments.versionId, versionId)));
+  const [row] = await withGuest(db).where(
+    and(eq(versionComments.id, commentId), eq(versionComments.versionId, versionId)),
+  );
   return row;
 }
 

@@ -7,6 +7,7 @@ import {
   exampleDownloadUrl,
 } from '../tracks.schemas.ts';
 import { EXAMPLE_REVIEWER_ID } from '../versions/versions.schemas.ts';
+import { GuestAuthor } from './comment-events.ts';
 
 const REACTION_EXAMPLE = { emoji: '🔥', count: 2, userIds: [EXAMPLE_USER_ID, EXAMPLE_REVIEWER_ID] };
 const ATTACHMENT_EXAMPLE = {
@@ -30,6 +31,7 @@ export const COMMENT_EXAMPLE = {
   createdAt: EXAMPLE_LATER,
   reactions: [REACTION_EXAMPLE],
   attachments: [ATTACHMENT_EXAMPLE],
+  guest: null,
 };
 
 export const CommentParams = Type.Object({ id: Id, versionId: Id, commentId: Id });
@@ -74,12 +76,17 @@ export const Comment = Type.Object(
       description: 'Position in the audio; null for a general comment',
     }),
     comment: Type.String({ description: 'The text; mentions are written `@[label](user:<id>)`' }),
-    authorId: Type.Union([Uuid, Type.Null()], { description: 'null when an API key wrote it' }),
+    authorId: Type.Union([Uuid, Type.Null()], {
+      description: 'null when an API key or a guest of a review link wrote it',
+    }),
     editedAt: Type.Union([Timestamp, Type.Null()]),
     createdAt: Timestamp,
     reactions: Type.Array(ReactionSummary),
     attachments: Type.Array(CommentAttachment, {
       description: 'Files attached with POST .../comments/with-attachments, in the order their uploads began',
+    }),
+    guest: Type.Union([GuestAuthor, Type.Null()], {
+      description: 'The guest who wrote it through a review link (the name they gave, the link); else null',
     }),
   },
   { title: 'VersionComment', examples: [COMMENT_EXAMPLE] },

@@ -235,8 +235,10 @@ export class CommentsService {
       repo.reactionsOf(db, ids),
       attachmentsOf(db, this.files, teamId, ids),
     ]);
-    return rows.map(({ orderKey: _o, authorKeyId: _k, ...row }) => ({
+    return rows.map(({ orderKey: _o, authorKeyId: _k, guestName, guestLinkId, ...row }) => ({
       ...row,
+      guest:
+        guestName !== null && guestLinkId !== null ? { name: guestName, shareLinkId: guestLinkId } : null,
       reactions: reactions.get(row.id) ?? [],
       attachments: attachments.get(row.id) ?? [],
     }));
