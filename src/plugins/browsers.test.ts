@@ -101,6 +101,9 @@ describe('with CORS_ORIGINS', () => {
       'ETag',
       'X-Request-Id',
       'Location',
+      'Upload-Offset',
+      'Upload-Length',
+      'Tus-Resumable',
     ])
       expect(exposed).toContain(name);
     const user = await ctx.newUser();

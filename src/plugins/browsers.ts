@@ -21,6 +21,14 @@ export const EXPOSED_HEADERS = [
   'WWW-Authenticate',
   'Allow',
   'Content-Disposition',
+  // Resumable uploads (tus): where an upload stands, and what the server supports.
+  'Upload-Offset',
+  'Upload-Length',
+  'Upload-Expires',
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Extension',
+  'Tus-Max-Size',
 ];
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
