@@ -296,3 +296,9 @@ export async function storageStats(ctx: Pick<TestContext, 'request'>, team: Test
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
+
+/** What every upload answer carries for resumable (tus) uploads. */
+export const RESUMABLE_TICKET = {
+  url: expect.stringMatching(/\/api\/v1\/uploads\/resumable$/),
+  token: expect.any(String),
+};

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { albumHelpers } from '../../../test/helpers/albums.ts';
 import type { TestTeam } from '../../../test/helpers/context.ts';
-import { expectNoOrphans, putBytes } from '../../../test/helpers/file-flow.ts';
+import { expectNoOrphans, putBytes, RESUMABLE_TICKET } from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
 import { domainEvents, pendingUploads } from '../../db/schema/index.ts';
 
@@ -39,6 +39,7 @@ describe('the album cover', () => {
       headers: { 'content-type': 'image/png' },
       fileKey: expect.stringMatching(/^pending\//),
       expiresAt: expect.any(String),
+      resumable: RESUMABLE_TICKET,
     });
     const missing = await setCover(album.id, team.owner.token, ticket.fileKey);
     expect(missing.statusCode).toBe(409);

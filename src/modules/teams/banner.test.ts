@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestTeam, TestUser } from '../../../test/helpers/context.ts';
-import { expectNoOrphans, putBytes } from '../../../test/helpers/file-flow.ts';
+import { expectNoOrphans, putBytes, RESUMABLE_TICKET } from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
 
 const ctx = useStorageTestContext('local');
@@ -45,6 +45,7 @@ describe('the team banner', () => {
       headers: { 'content-type': 'image/png' },
       fileKey: expect.stringMatching(/^pending\//),
       expiresAt: expect.any(String),
+      resumable: RESUMABLE_TICKET,
     });
     expect((await putBytes(ctx, ticket, PNG)).status).toBe(200);
     const set = await setBanner(team, ticket.fileKey);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { confirmMedia, putBytes, startMedia, testWav, uploadMedia } from '../../../test/helpers/file-flow.ts';
+import {
+  confirmMedia,
+  putBytes,
+  RESUMABLE_TICKET,
+  startMedia,
+  testWav,
+  uploadMedia,
+} from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
 import { encodeFlac, encodeMp3, sine } from '../../media/test-audio.ts';
 
@@ -31,6 +38,7 @@ describe('POST /api/v1/teams/{id}/media', () => {
       headers: { 'content-type': 'application/pdf' },
       fileKey: expect.stringMatching(new RegExp(`^pending/${team.id}/`)),
       expiresAt: expect.any(String),
+      resumable: RESUMABLE_TICKET,
     });
     const pending = await ctx.request({
       method: 'GET',

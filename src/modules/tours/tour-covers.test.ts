@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../test/helpers/context.ts';
-import { expectNoOrphans, putBytes } from '../../../test/helpers/file-flow.ts';
+import { expectNoOrphans, putBytes, RESUMABLE_TICKET } from '../../../test/helpers/file-flow.ts';
 import { useStorageTestContext } from '../../../test/helpers/storage.ts';
 import { expectRefusals, type Refusal, tinyPng, uploadTrackFile } from '../../../test/helpers/track-files.ts';
 import { domainEvents } from '../../db/schema/index.ts';
@@ -74,6 +74,7 @@ describe('tour covers', () => {
       headers: expect.objectContaining({ 'content-type': 'image/png' }),
       fileKey: expect.stringMatching(new RegExp(`^pending/${team.id}/`)),
       expiresAt: expect.any(String),
+      resumable: RESUMABLE_TICKET,
     });
     const early = await call('POST', coversUrl(tour.id, `/${ticket.id}/added`), team.owner.token);
     expect(early.statusCode).toBe(409);

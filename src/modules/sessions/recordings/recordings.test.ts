@@ -31,6 +31,7 @@ async function uploaded(sessionId: number, bytes: Buffer, fileName = 'take-1.wav
     'headers',
     'method',
     'pendingKey',
+    'resumable',
     'uploadUrl',
   ]);
   const put = await putBytes(ctx, res.json(), bytes);

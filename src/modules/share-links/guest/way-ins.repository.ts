@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { shareLinkRecipients, shareLinks, teams } from '../../../db/schema/index.ts';
+import { linkStatusOf } from '../link-status.ts';
 
 const wayInColumns = {
   recipientId: shareLinkRecipients.id,
@@ -54,10 +55,5 @@ export async function findWayInById(db: Db, recipientId: number): Promise<WayIn 
 
 /** Whether neither the way in nor its link was revoked and the link has not expired at `now`. */
 export function isOpen(wayIn: WayIn, now: Date): boolean {
-  const { link } = wayIn;
-  return (
-    wayIn.recipientRevokedAt === null &&
-    link.revokedAt === null &&
-    (link.expiresAt === null || link.expiresAt.getTime() > now.getTime())
-  );
+  return wayIn.recipientRevokedAt === null && linkStatusOf(wayIn.link, false, now) === 'active';
 }

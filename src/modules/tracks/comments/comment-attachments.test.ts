@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../../test/helpers/context.ts';
-import { expectNoOrphans, putBytes, testWav } from '../../../../test/helpers/file-flow.ts';
+import { expectNoOrphans, putBytes, RESUMABLE_TICKET, testWav } from '../../../../test/helpers/file-flow.ts';
 import { describeSecurityMatrix, type MatrixCase } from '../../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
 import {
@@ -58,6 +58,7 @@ describe('POST .../comments/upload', () => {
       headers: expect.objectContaining({ 'content-type': 'image/png' }),
       fileKey: expect.stringMatching(new RegExp(`^pending/${team.id}/`)),
       expiresAt: expect.any(String),
+      resumable: RESUMABLE_TICKET,
     });
     const named: [object, Record<string, unknown>][] = [
       [{}, { fileName: 'attachment.png', mediaType: 'image/png' }],

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../../test/helpers/context.ts';
-import { expectNoOrphans, putBytes } from '../../../../test/helpers/file-flow.ts';
+import { expectNoOrphans, putBytes, RESUMABLE_TICKET } from '../../../../test/helpers/file-flow.ts';
 import { describeSecurityMatrix, type MatrixCase } from '../../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
 import { expectRefusals, type Refusal, tinyPng, uploadCover } from '../../../../test/helpers/track-files.ts';
@@ -45,6 +45,7 @@ describe('track covers', () => {
       headers: expect.objectContaining({ 'content-type': 'image/png' }),
       fileKey: expect.stringMatching(new RegExp(`^pending/${team.id}/`)),
       expiresAt: expect.any(String),
+      resumable: RESUMABLE_TICKET,
     });
     // Not confirmable before the bytes are there; not listed while pending.
     const early = await call('POST', coversUrl(track.id, `/${ticket.id}/added`), team.owner.token);

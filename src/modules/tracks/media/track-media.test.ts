@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestTeam } from '../../../../test/helpers/context.ts';
-import { expectNoOrphans, putBytes, testWav } from '../../../../test/helpers/file-flow.ts';
+import { expectNoOrphans, putBytes, RESUMABLE_TICKET, testWav } from '../../../../test/helpers/file-flow.ts';
 import { describeSecurityMatrix, type MatrixCase } from '../../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
 import {
@@ -48,6 +48,7 @@ describe('track media', () => {
       headers: expect.objectContaining({ 'content-type': 'application/pdf' }),
       fileKey: expect.stringMatching(new RegExp(`^pending/${team.id}/`)),
       expiresAt: expect.any(String),
+      resumable: RESUMABLE_TICKET,
     });
     const early = await call('POST', mediaUrl(track.id, `/${ticket.id}/added`), team.owner.token);
     expect(early.json().code).toBe('upload_missing');

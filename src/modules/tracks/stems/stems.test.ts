@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestTeam, TestTrack } from '../../../../test/helpers/context.ts';
-import { expectNoOrphans, putBytes, testWav } from '../../../../test/helpers/file-flow.ts';
+import { expectNoOrphans, putBytes, RESUMABLE_TICKET, testWav } from '../../../../test/helpers/file-flow.ts';
 import { describeSecurityMatrix, type MatrixCase } from '../../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
 import {
@@ -54,6 +54,7 @@ describe('stems of a version', () => {
       pendingKey: expect.stringMatching(/^pending\//),
       stemKey: ticket.pendingKey,
       expiresAt: expect.any(String),
+      resumable: RESUMABLE_TICKET,
     });
 
     const early = await call('POST', stems, token, { name: 'Drums', stemKey: ticket.stemKey });

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestTeam, TestTrack } from '../../../../test/helpers/context.ts';
-import { expectNoOrphans, putBytes, testWav } from '../../../../test/helpers/file-flow.ts';
+import { expectNoOrphans, putBytes, RESUMABLE_TICKET, testWav } from '../../../../test/helpers/file-flow.ts';
 import { describeSecurityMatrix, type MatrixCase } from '../../../../test/helpers/security-matrix.ts';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
 import {
@@ -62,6 +62,7 @@ describe('additional files of a version', () => {
       headers: { 'content-type': 'audio/wav' },
       fileKey: expect.stringMatching(/^pending\//),
       expiresAt: expect.any(String),
+      resumable: RESUMABLE_TICKET,
     });
     const early = await call('POST', filesOf(track), token, { fileKey: ticket.fileKey });
     expect(early.statusCode).toBe(409);
