@@ -828,6 +828,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/uploads/resumable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a resumable (tus) upload for an upload ticket
+         * @description No bearer token: the signed token of the upload ticket (given at creation) is the authority; the upload’s unguessable URL names it afterwards. Send `Upload-Length` and `Upload-Metadata` with the ticket's `resumable.token`. The token must verify and not be expired (403), the length must be within the ticket’s limit (413) and the type (`filetype`) the ticket’s (415); the ticket’s upload must still be open (409). The whole length is claimed of the team’s quota now (413 quota_exceeded), and handed back when the upload is terminated or expires with its ticket. Answers 201 with `Location`. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
+         */
+        post: operations["files.resumable.create"];
+        delete?: never;
+        /**
+         * What the resumable upload server supports
+         * @description Anyone. Answers `Tus-Version`, `Tus-Extension` and `Tus-Max-Size`; changes nothing.
+         */
+        options: operations["files.resumable.options"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uploads/resumable/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Terminate a resumable upload
+         * @description No bearer token: the signed token of the upload ticket (given at creation) is the authority; the upload’s unguessable URL names it afterwards. Removes the bytes received so far and hands back the quota the upload held (204); the ticket stays open for another upload. 404 for an unknown upload.
+         */
+        delete: operations["files.resumable.terminate"];
+        options?: never;
+        head?: never;
+        /**
+         * Send the next bytes of a resumable upload
+         * @description No bearer token: the signed token of the upload ticket (given at creation) is the authority; the upload’s unguessable URL names it afterwards. The body (`application/offset+octet-stream`) continues the upload at `Upload-Offset`, which must be the offset HEAD answers (409 otherwise). Bytes past the announced length are refused (413). When the last byte arrives the bytes are published to the ticket’s key, exactly as a PUT to the upload URL does; register the key afterwards. A ticket registered, discarded or expired meanwhile takes no more bytes (409 upload_closed).
+         */
+        patch: operations["files.resumable.append"];
+        trace?: never;
+    };
     "/api/v1/files/upload": {
         parameters: {
             query?: never;
@@ -857,7 +905,7 @@ export interface paths {
         };
         /**
          * Download a file from a signed download URL; byte ranges let players seek
-         * @description Supports `Range: bytes=a-b` (206 with Content-Range), `If-Range`, and `If-None-Match` (304). Content-Disposition names the file (inline or attachment, as the URL was issued). Some URLs (e.g. the stream URL of a version’s audio) are marked: fetching one from its first byte is recorded (a play); with S3 storage they answer 302 to the bucket. No bearer token: the signed `token` of the URL is the authority (403 invalid_signature or url_expired; 404 when the file is gone). Changes nothing but the play a marked URL records.
+         * @description Supports `Range: bytes=a-b` (206 with Content-Range), `If-Range`, and `If-None-Match` (304). Content-Disposition names the file (inline or attachment, as the URL was issued). Some URLs (e.g. the stream URL of a version’s audio) are marked: fetching one from its first byte is recorded (a play); with S3 storage they answer 302 to the bucket. No bearer token: the signed `token` of the URL is the authority (403 invalid_signature or url_expired; 404 when the file is gone, or when what handed the URL out no longer allows it, e.g. a review link revoked since). Changes nothing but what a marked URL records (a play, a review link’s download).
          */
         get: operations["files.download"];
         put?: never;
@@ -1777,7 +1825,7 @@ export interface paths {
         };
         /**
          * Every registered file of a track with signed download URLs
-         * @description Covers and media first, then per version in version order its audio, stems, additional files and comment attachments. Pending uploads are left out. Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. The links are signed and expire. Changes nothing.
+         * @description Covers and media first, then per version in version order its audio, stems, additional files and comment attachments. Pending uploads are left out, and so are stems whose audio the caller may not download (a restricted stem: see PUT .../stems/{stemId}/rights; the stem itself is still listed by GET .../stems, without links). Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. The links are signed and expire. Changes nothing.
          */
         get: operations["tracks.assets.list"];
         put?: never;
@@ -1837,7 +1885,7 @@ export interface paths {
         };
         /**
          * The stems of a version in their order, with their audio and signed links
-         * @description `file.peaks` carries the waveform state only; GET .../stems/{stemId} carries the data. Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. The links are signed and expire. Changes nothing.
+         * @description `file.peaks` carries the waveform state only; GET .../stems/{stemId} carries the data. Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. A restricted stem’s audio is for the owning team’s owners and those its `downloadableBy` names (roles of the owning team, its API keys as `api_key`, members and keys of teams the track is shared with as `shared_team`); anyone else sees the stem with `downloadable: false` and `file.url`, `file.downloadUrl` null. Audio URLs are signed and short-lived: they expire after the server’s download URL lifetime (DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise); a URL handed out before the stem was restricted keeps working until then. Changes nothing.
          */
         get: operations["tracks.versions.stems.list"];
         put?: never;
@@ -1861,7 +1909,7 @@ export interface paths {
         };
         /**
          * One stem with its audio, signed links and waveform peaks
-         * @description Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. A stem of another version is 404. Changes nothing.
+         * @description Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. A stem of another version is 404. A restricted stem’s audio is for the owning team’s owners and those its `downloadableBy` names (roles of the owning team, its API keys as `api_key`, members and keys of teams the track is shared with as `shared_team`); anyone else sees the stem with `downloadable: false` and `file.url`, `file.downloadUrl` null. Audio URLs are signed and short-lived: they expire after the server’s download URL lifetime (DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise); a URL handed out before the stem was restricted keeps working until then. Changes nothing.
          */
         get: operations["tracks.versions.stems.get"];
         put?: never;
@@ -1878,6 +1926,26 @@ export interface paths {
          * @description A session of any member of the team that owns the track (every role), or an API key of that team with `tracks:write` (403 insufficient_scope without it). Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden. With stemKey, the upload is registered as POST .../stems does (same refusals) and the previous file is deleted. A stem of another version is 404. Sends the `stem.updated` webhook event with the fields set.
          */
         patch: operations["tracks.versions.stems.update"];
+        trace?: never;
+    };
+    "/api/v1/tracks/{id}/versions/{versionId}/stems/{stemId}/rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set who may download a stem’s audio
+         * @description `restricted: true` limits the stem’s audio to the owning team’s owners (always) and the callers `downloadableBy` names; `restricted: false` opens it to everyone who sees the stem again. Others still see the stem (name, facts, peaks) with `downloadable: false` and no URLs. Session only (an API key gets 403 session_required): owners and admins of the team that owns the track; a plain member, and anyone who sees the track through a team it is shared with, gets 403 forbidden. Audio URLs are signed and short-lived: they expire after the server’s download URL lifetime (DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise); a URL handed out before the stem was restricted keeps working until then. A stem of another version is 404; an unknown or repeated downloader is 400. Answers the stem; sends the `stem.updated` webhook event with `changes: {restricted, downloadableBy}` when the rights change (the same rights again send nothing).
+         */
+        put: operations["tracks.versions.stems.setRights"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/tracks/{id}/versions/{versionId}/stems/{stemId}/cleanup": {
@@ -2235,6 +2303,218 @@ export interface paths {
          * @description A session of any member of the album's team (every role), or an API key of that team with `albums:write` (403 insufficient_scope without it); an album of another team is 404. Recorded in the team's activity as `album.cover_removed` (no webhook).
          */
         delete: operations["albums.cover.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's review links, newest first
+         * @description Owners and admins of the team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; another team is 404. Filters: `status` (active, expired, revoked, gone), `trackId` (links showing the track: as a track, one of its versions or in a playlist) and `albumId`. Keyset pages. Changes nothing.
+         */
+        get: operations["shareLinks.list"];
+        put?: never;
+        /**
+         * Share a track, version, album or playlist through a review link
+         * @description Owners and admins of the team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; another team is 404. Answers 201 with the link: its general URL and one per recipient, each mailed to its recipient (who shares what, until when, the link). Everything the target names must be owned by the team and live: a deleted track, one of another team or one merely shared with the team is 404 naming it. `allowStems` must be stems of versions the target shows, `expiresAt` must lie ahead and recipients must be distinct (400 otherwise). The password is stored as a hash only (`hasPassword`).
+         */
+        post: operations["shareLinks.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/share-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A review link with its recipients and counts
+         * @description Owners and admins of the link's team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; a link of another team is 404, as a missing one. Changes nothing.
+         */
+        get: operations["shareLinks.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change what a review link says and allows (not what it shows)
+         * @description Owners and admins of the link's team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; a link of another team is 404, as a missing one. Title, message, expiry (null: never), password (null removes it; any change ends the guest tokens unlocked before), downloads, stems, comments. A revoked link is 409 `link_revoked`; a stem not of a version the link shows, or an expiry not ahead, is 400.
+         */
+        patch: operations["shareLinks.update"];
+        trace?: never;
+    };
+    "/api/v1/share-links/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a review link: none of its URLs opens any more
+         * @description Owners and admins of the link's team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; a link of another team is 404, as a missing one. Answers the link with `revokedAt` set; revoking again changes nothing. Counts stay.
+         */
+        post: operations["shareLinks.revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/share-links/{id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a recipient: a way in with its own URL and counts, mailed to them
+         * @description Owners and admins of the link's team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; a link of another team is 404, as a missing one. Answers 201 with the recipient and mails them their URL. An address the link already has (in any case, revoked or not) is 409 `conflict`; a revoked link is 409 `link_revoked`.
+         */
+        post: operations["shareLinks.recipients.add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/share-links/{id}/recipients/{recipientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a recipient's way in
+         * @description Owners and admins of the link's team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; a link of another team is 404, as a missing one. Their URL stops opening at once; their counts stay in the link's stats. Revoking again answers 204 too; a recipient of another link (or the link's general way in) is 404.
+         */
+        delete: operations["shareLinks.recipients.revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/share-links/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What guests did through a review link: totals, per way in, and events newest first
+         * @description Owners and admins of the link's team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; a link of another team is 404, as a missing one. `totals` sums every way in (the general one and revoked ones included); `recipients` lists each way in with its counts (the general one first, with a null e-mail); `items` are the opens, plays, downloads and comments, filtered by `recipientId` and `kind`, in keyset pages. Changes nothing.
+         */
+        get: operations["shareLinks.activity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a review link shows: its tracks, versions and stems with audio URLs
+         * @description Anonymous: no bearer token; the token of the link’s URL is the authority (kept out of the request log). An unknown token, a revoked recipient, a revoked or expired link and a link whose track, version or album is gone all answer the same 404, checked afresh on every request. A link with a password answers 403 password_required until the request carries the guest token of POST .../unlock in the Guest-Token header. Answers the link’s title, message, expiry and rights, and per track the version shown (a track link follows new versions: its final one, else its newest) with its waveform and signed audio URLs (living 30 minutes; a URL stops working at once when the link is revoked or no longer allows the file), and the stems the link shows. Each request counts an open of the way in (opens less than 30 minutes apart count once); the first open ever sends the share_link.opened webhook event.
+         */
+        get: operations["shareLinks.shared.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared/{token}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock a review link with its password: a guest token
+         * @description Anonymous: no bearer token; the token of the link’s URL is the authority (kept out of the request log). An unknown token, a revoked recipient, a revoked or expired link and a link whose track, version or album is gone all answer the same 404, checked afresh on every request. Answers a guest token living 60 minutes, for the Guest-Token header of the link’s other requests; changing or removing the link’s password ends it. A link without a password answers a token too (its requests ignore it). A wrong password is 403 invalid_password; attempts are limited to 10 per 15 minutes per link and client and 100 per hour per link (429 with Retry-After). Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
+         */
+        post: operations["shareLinks.shared.unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared/{token}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The comments written through a review link, with the team’s replies
+         * @description Anonymous: no bearer token; the token of the link’s URL is the authority (kept out of the request log). An unknown token, a revoked recipient, a revoked or expired link and a link whose track, version or album is gone all answer the same 404, checked afresh on every request. A link with a password answers 403 password_required until the request carries the guest token of POST .../unlock in the Guest-Token header. Lists the comments guests wrote through any URL of this link and the replies to them, thread by thread (each comment followed by its replies), oldest first. Changes nothing.
+         */
+        get: operations["shareLinks.shared.comments.list"];
+        put?: never;
+        /**
+         * Comment on a version through a review link
+         * @description Anonymous: no bearer token; the token of the link’s URL is the authority (kept out of the request log). An unknown token, a revoked recipient, a revoked or expired link and a link whose track, version or album is gone all answer the same 404, checked afresh on every request. A link with a password answers 403 password_required until the request carries the guest token of POST .../unlock in the Guest-Token header. 403 comments_not_allowed when the link does not take comments. The comment becomes a comment of the version (at timestampSeconds) that the team sees with the guest’s name (`guest` of its comment answers), sends the comment.created webhook event (with `guest`) and notifies as a team comment does. versionId is required when the link shows more than one version (400 otherwise, and for a version the link does not show); timestampSeconds must not pass its duration when known. At most 30 comments per hour per link and client (429). Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
+         */
+        post: operations["shareLinks.shared.comments.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared/{token}/plays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report listening to a version of a review link
+         * @description Anonymous: no bearer token; the token of the link’s URL is the authority (kept out of the request log). An unknown token, a revoked recipient, a revoked or expired link and a link whose track, version or album is gone all answer the same 404, checked afresh on every request. A link with a password answers 403 password_required until the request carries the guest token of POST .../unlock in the Guest-Token header. The player picks a playId per listening and reports it as it goes: the first report of a playId counts a play, later ones raise its seconds (never lower them; capped at the version’s duration). The team sees plays and seconds in the link’s stats. A version the link does not show is 400. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
+         */
+        post: operations["shareLinks.shared.plays.report"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6001,7 +6281,7 @@ export interface webhooks {
         put?: never;
         /**
          * stem.updated
-         * @description A stem's name, instrument or notes changed, or its file was replaced or removed; `changes` holds each field set, with its new value (`fileId` null: the file was removed).
+         * @description A stem's name, instrument or notes changed, its file was replaced or removed, or its download rights changed; `changes` holds each field set, with its new value (`fileId` null: the file was removed; `restricted` and `downloadableBy` come together, the rights as they now are).
          */
         post: operations["webhooks.events.stem.updated"];
         delete?: never;
@@ -6041,7 +6321,7 @@ export interface webhooks {
         put?: never;
         /**
          * comment.created
-         * @description A comment or a reply (`parentId`) was written on a version, by a member of the owning team or of a team the track is shared with; sent to the owning team.
+         * @description A comment or a reply (`parentId`) was written on a version, by a member of the owning team or of a team the track is shared with, or by a guest through a review link (`guest`); sent to the owning team.
          */
         post: operations["webhooks.events.comment.created"];
         delete?: never;
@@ -6304,6 +6584,46 @@ export interface webhooks {
          * @description A track was taken off an album (the track itself stays).
          */
         post: operations["webhooks.events.album.track_removed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "share_link.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * share_link.opened
+         * @description A way into a review link (its general URL or a recipient’s) was opened for the first time. trackId and versionId name the link’s target when it is a track or a version (null for an album or a playlist).
+         */
+        post: operations["webhooks.events.share_link.opened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "share_link.downloaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * share_link.downloaded
+         * @description A guest downloaded a file through a review link (fetched a download URL from its first byte): the version’s audio or preview file, or a stem’s audio (stemId).
+         */
+        post: operations["webhooks.events.share_link.downloaded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6782,6 +7102,7 @@ export interface components {
         };
         /** AlbumCoverUpload */
         AlbumCoverUpload: {
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -7407,6 +7728,7 @@ export interface components {
             /** @description Positive integer id */
             teamId: number;
             uploadedBy: string | null;
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -8181,6 +8503,7 @@ export interface components {
          * @description PUT the audio here, then post a message with voiceFileKey
          */
         ChatVoiceUploadTicket: {
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -8248,6 +8571,7 @@ export interface components {
              * @description ISO-8601 UTC timestamp
              */
             createdAt: string;
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -8274,6 +8598,19 @@ export interface components {
             fileSize?: number;
             /** @description The media (MIME) type, e.g. `audio/wav`, `image/png`, `application/pdf`; or just the kind (`audio`, `image`, `document`), the type then being told from the file name */
             mediaType?: string;
+        };
+        /**
+         * CommentGuest
+         * @example {
+         *       "name": "Ana (A&R)",
+         *       "shareLinkId": 14
+         *     }
+         */
+        CommentGuest: {
+            /** @description The name the guest gave */
+            name: string;
+            /** @description Positive integer id */
+            shareLinkId: number;
         };
         /**
          * CommentReaction
@@ -8711,6 +9048,7 @@ export interface components {
             versionId: number;
             /** @description PUT the audio of the first version here */
             upload: {
+                resumable: components["schemas"]["ResumableUploadTicket"];
                 /** @description PUT the file bytes here */
                 uploadUrl: string;
                 /** @enum {string} */
@@ -8775,6 +9113,7 @@ export interface components {
             /** @description Loudness, tempo and key from the latest music-tools `analyze` run; null before one */
             analysis: components["schemas"]["VersionAnalysis"] | null;
             upload: {
+                resumable: components["schemas"]["ResumableUploadTicket"];
                 /** @description PUT the file bytes here */
                 uploadUrl: string;
                 /** @enum {string} */
@@ -10440,6 +10779,20 @@ export interface components {
             /** @description The names of the checks that failed */
             failed: string[];
         };
+        /**
+         * ResumableUploadTicket
+         * @description The same upload sent in resumable pieces through the tus protocol (creation, HEAD, PATCH, termination). Once the last byte arrived, register the key exactly as after a PUT to `uploadUrl`.
+         * @example {
+         *       "url": "https://music.example.com/api/v1/uploads/resumable",
+         *       "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+         *     }
+         */
+        ResumableUploadTicket: {
+            /** @description The tus endpoint: create the upload here (POST, tus 1.0.0) */
+            url: string;
+            /** @description Send as `token` in `Upload-Metadata` (with `filetype` and `filename`) when creating the upload; it allows the same key, type and size as `uploadUrl` and expires with it */
+            token: string;
+        };
         /** SessionCalendarFeed */
         SessionCalendarFeed: {
             /** @description The feed (RFC 5545), for calendar apps that take an https URL */
@@ -10583,6 +10936,7 @@ export interface components {
             createdAt: string;
             /** @description Positive integer id */
             sessionId: number;
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -10923,6 +11277,7 @@ export interface components {
         };
         /** SessionRecordingUploadTicket */
         SessionRecordingUploadTicket: {
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -10982,6 +11337,393 @@ export interface components {
             nextCursor: string | null;
         };
         /**
+         * SharedComment
+         * @example {
+         *       "id": 3301,
+         *       "versionId": 502,
+         *       "parentId": null,
+         *       "timestampSeconds": 42.5,
+         *       "body": "Love the chorus; the snare is a bit loud here.",
+         *       "author": {
+         *         "kind": "guest",
+         *         "name": "Ana (A&R)"
+         *       },
+         *       "createdAt": "2026-03-16T18:05:00.000Z"
+         *     }
+         */
+        SharedComment: {
+            /** @description Positive integer id */
+            id: number;
+            /** @description Positive integer id */
+            versionId: number;
+            parentId: number | null;
+            timestampSeconds: number | null;
+            body: string;
+            author: components["schemas"]["SharedCommentAuthor"];
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            createdAt: string;
+        };
+        /** SharedCommentAuthor */
+        SharedCommentAuthor: {
+            /**
+             * @description guest: written through this link; team: a reply of the team
+             * @enum {string}
+             */
+            kind: "guest" | "team";
+            name: string | null;
+        };
+        /** SharedCommentCreate */
+        SharedCommentCreate: {
+            /** @description Who is writing */
+            name: string;
+            body: string;
+            /** @description Seconds into the audio; at most the version’s duration when it is known */
+            timestampSeconds: number;
+            /** @description Required when the link shows more than one version */
+            versionId?: number;
+        };
+        /** SharedCommentPage */
+        SharedCommentPage: {
+            items: components["schemas"]["SharedComment"][];
+            /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
+            nextCursor: string | null;
+        };
+        /** SharedItem */
+        SharedItem: {
+            track: components["schemas"]["SharedTrack"];
+            version: components["schemas"]["SharedVersion"];
+            stems: components["schemas"]["SharedStem"][];
+        };
+        /** SharedLink */
+        SharedLink: {
+            link: components["schemas"]["SharedLinkInfo"];
+            /** @description A track link: the track’s final version (else its newest); a version link: that version; an album: its tracks in album order; a playlist: its tracks in order (deleted tracks left out) */
+            items: components["schemas"]["SharedItem"][];
+            urlExpiresAt: string | null;
+        };
+        /** SharedLinkGuestToken */
+        SharedLinkGuestToken: {
+            /** @description Send it as the Guest-Token header of the link’s other requests */
+            guestToken: string;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            expiresAt: string;
+        };
+        /** SharedLinkInfo */
+        SharedLinkInfo: {
+            title: string | null;
+            message: string | null;
+            expiresAt: string | null;
+            /** @enum {string} */
+            allowDownload: "none" | "preview" | "original";
+            allowComments: boolean;
+            team: components["schemas"]["SharedTeam"];
+        };
+        /** SharedLinkUnlock */
+        SharedLinkUnlock: {
+            password: string;
+        };
+        /** SharedPlayReport */
+        SharedPlayReport: {
+            /** @description Positive integer id */
+            versionId: number;
+            /**
+             * Format: uuid
+             * @description Chosen by the player for one listening; send it again with each report of that listening
+             */
+            playId: string;
+            /** @description Seconds listened so far in this listening (capped at the version’s duration) */
+            secondsListened: number;
+        };
+        /** SharedStem */
+        SharedStem: {
+            /** @description Positive integer id */
+            id: number;
+            name: string;
+            instrument: string | null;
+            peaks: components["schemas"]["WaveformPeaks"] | null;
+            /** @description Whether downloadUrl is given */
+            downloadable: boolean;
+            streamUrl: string | null;
+            downloadUrl: string | null;
+        };
+        /** SharedTeam */
+        SharedTeam: {
+            name: string;
+        };
+        /**
+         * SharedTrack
+         * @description What a listener sees of a track
+         */
+        SharedTrack: {
+            /** @description Positive integer id */
+            id: number;
+            title: string;
+            artist: string | null;
+            genre: string | null;
+            language: string | null;
+            releaseDate: string | null;
+            bpm: number | null;
+            musicalKey: string | null;
+            explicit: boolean | null;
+        };
+        /** SharedVersion */
+        SharedVersion: {
+            /** @description Positive integer id */
+            id: number;
+            name: string;
+            durationSeconds: number | null;
+            peaks: components["schemas"]["WaveformPeaks"] | null;
+            streamUrl: string | null;
+            downloadUrl: string | null;
+            /** @description Whether downloadUrl is given */
+            downloadable: boolean;
+        };
+        /**
+         * ShareLink
+         * @example {
+         *       "id": 3,
+         *       "teamId": 7,
+         *       "target": {
+         *         "type": "track",
+         *         "trackId": 42,
+         *         "versionId": null,
+         *         "albumId": null,
+         *         "trackIds": []
+         *       },
+         *       "title": "Mix 3 for the label",
+         *       "message": "Listen on good speakers, please.",
+         *       "token": "Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+         *       "url": "https://api.example.com/api/v1/shared/Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+         *       "expiresAt": "2027-01-31T23:59:00.000Z",
+         *       "hasPassword": false,
+         *       "allowDownload": "preview",
+         *       "allowStems": [],
+         *       "allowComments": true,
+         *       "status": "active",
+         *       "revokedAt": null,
+         *       "recipients": [],
+         *       "stats": {
+         *         "opens": 3,
+         *         "plays": 5,
+         *         "secondsListened": 611.5,
+         *         "downloads": 1,
+         *         "comments": 2,
+         *         "firstSeenAt": "2026-05-02T10:11:00.000Z",
+         *         "lastSeenAt": "2026-05-03T08:40:12.000Z"
+         *       },
+         *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+         *       "createdAt": "2026-05-01T09:30:00.000Z",
+         *       "updatedAt": "2026-05-01T09:30:00.000Z"
+         *     }
+         */
+        ShareLink: {
+            /** @description Positive integer id */
+            id: number;
+            /** @description Positive integer id */
+            teamId: number;
+            target: components["schemas"]["ShareLinkTarget"];
+            title: string | null;
+            message: string | null;
+            /** @description The link's general token (for anyone it is passed on to) */
+            token: string;
+            /** @description The general URL guests open */
+            url: string;
+            expiresAt: string | null;
+            hasPassword: boolean;
+            /**
+             * @description none: listening only; preview: the version's lossy preview file; original: the version's audio and the allowed stems' audio
+             * @enum {string}
+             */
+            allowDownload: "none" | "preview" | "original";
+            allowStems: number[];
+            allowComments: boolean;
+            /**
+             * @description revoked, expired, gone (the track deleted, the version or album deleted, no live track of a playlist left) or active
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked" | "gone";
+            revokedAt: string | null;
+            /** @description The ways in mailed to people, oldest first */
+            recipients: components["schemas"]["ShareLinkRecipient"][];
+            stats: components["schemas"]["ShareLinkStats"];
+            createdBy: string | null;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            updatedAt: string;
+        };
+        /** ShareLinkActivity */
+        ShareLinkActivity: {
+            totals: components["schemas"]["ShareLinkStats"];
+            /** @description Every way in, the general one first */
+            recipients: {
+                /** @description Positive integer id */
+                id: number;
+                email: string | null;
+                stats: components["schemas"]["ShareLinkStats"];
+            }[];
+            items: components["schemas"]["ShareLinkActivityItem"][];
+            nextCursor: string | null;
+        };
+        /** ShareLinkActivityItem */
+        ShareLinkActivityItem: {
+            id: number;
+            /** @enum {string} */
+            kind: "open" | "play" | "download" | "comment";
+            /** @description Positive integer id */
+            recipientId: number;
+            recipientEmail: string | null;
+            versionId: number | null;
+            stemId: number | null;
+            fileId: number | null;
+            seconds: number | null;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            at: string;
+        };
+        /** ShareLinkCreate */
+        ShareLinkCreate: {
+            /** @description Positive integer id */
+            teamId: number;
+            target: components["schemas"]["ShareLinkTargetInput"];
+            /** @description Shown to guests above what is shared */
+            title?: string;
+            /** @description A note to guests */
+            message?: string;
+            /**
+             * Format: date-time
+             * @description ISO-8601 timestamp
+             */
+            expiresAt?: string;
+            /** @description Guests must give it before anything opens; stored only as a hash, never shown back */
+            password?: string;
+            /**
+             * @description none: listening only; preview: the version's lossy preview file; original: the version's audio and the allowed stems' audio
+             * @enum {string}
+             */
+            allowDownload?: "none" | "preview" | "original";
+            /** @description Stems guests see: stems of the versions the link shows (others are 400) */
+            allowStems?: number[];
+            /** @description Whether guests may write timestamped comments */
+            allowComments?: boolean;
+            /** @description People to mail their own link to (each gets a way in with its own token and counts) */
+            recipients?: string[];
+        };
+        /** ShareLinkPage */
+        ShareLinkPage: {
+            items: components["schemas"]["ShareLink"][];
+            /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
+            nextCursor: string | null;
+        };
+        /**
+         * ShareLinkPatch
+         * @description The fields to change (at least one): null clears title, message, expiresAt (never expires) and password. Any change of the password ends the guest tokens unlocked with the earlier one.
+         */
+        ShareLinkPatch: {
+            title?: string | null;
+            message?: string | null;
+            expiresAt?: string | null;
+            password?: string | null;
+            /**
+             * @description none: listening only; preview: the version's lossy preview file; original: the version's audio and the allowed stems' audio
+             * @enum {string}
+             */
+            allowDownload?: "none" | "preview" | "original";
+            /** @description Stems guests see: stems of the versions the link shows (others are 400) */
+            allowStems?: number[];
+            /** @description Whether guests may write timestamped comments */
+            allowComments?: boolean;
+        };
+        /**
+         * ShareLinkRecipient
+         * @example {
+         *       "id": 12,
+         *       "email": "anna@label.example",
+         *       "token": "Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+         *       "url": "https://api.example.com/api/v1/shared/Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+         *       "revokedAt": null,
+         *       "stats": {
+         *         "opens": 3,
+         *         "plays": 5,
+         *         "secondsListened": 611.5,
+         *         "downloads": 1,
+         *         "comments": 2,
+         *         "firstSeenAt": "2026-05-02T10:11:00.000Z",
+         *         "lastSeenAt": "2026-05-03T08:40:12.000Z"
+         *       }
+         *     }
+         */
+        ShareLinkRecipient: {
+            /** @description Positive integer id */
+            id: number;
+            email: string;
+            /** @description This recipient's own token */
+            token: string;
+            /** @description This recipient's own URL: what the mail held */
+            url: string;
+            revokedAt: string | null;
+            stats: components["schemas"]["ShareLinkStats"];
+        };
+        /** ShareLinkRecipientCreate */
+        ShareLinkRecipientCreate: {
+            /** Format: email */
+            email: string;
+        };
+        /**
+         * ShareLinkStats
+         * @description What guests did (opens less than 30 minutes apart count once)
+         */
+        ShareLinkStats: {
+            opens: number;
+            plays: number;
+            secondsListened: number;
+            downloads: number;
+            comments: number;
+            firstSeenAt: string | null;
+            lastSeenAt: string | null;
+        };
+        /** ShareLinkTarget */
+        ShareLinkTarget: {
+            /** @enum {string} */
+            type: "track" | "version" | "album" | "playlist";
+            trackId: number | null;
+            versionId: number | null;
+            albumId: number | null;
+            /** @description The tracks of a playlist, in order; empty otherwise */
+            trackIds: number[];
+        };
+        /**
+         * ShareLinkTargetInput
+         * @description Exactly one of {trackId}, {versionId}, {albumId}, {trackIds}: what the link shows, owned by the team and live (404 naming it otherwise; a track merely shared with the team is 404 too)
+         */
+        ShareLinkTargetInput: {
+            /** @description Positive integer id */
+            trackId: number;
+        } | {
+            /** @description Positive integer id */
+            versionId: number;
+        } | {
+            /** @description Positive integer id */
+            albumId: number;
+        } | {
+            /** @description Tracks of the team, in the order guests get them */
+            trackIds: number[];
+        };
+        /**
          * Stem
          * @example {
          *       "id": 61,
@@ -11026,6 +11768,9 @@ export interface components {
          *         "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9hdWRpby9uaWdodC1kcml2ZS1kcnVtcy53YXYiLCJkIjoiYSJ9",
          *         "urlExpiresAt": "2026-03-16T19:05:00.000Z"
          *       },
+         *       "restricted": false,
+         *       "downloadableBy": [],
+         *       "downloadable": true,
          *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
          *       "createdAt": "2026-03-14T09:30:00.000Z",
          *       "updatedAt": "2026-03-14T09:30:00.000Z"
@@ -11043,6 +11788,12 @@ export interface components {
             position: number;
             /** @description null once the file was removed with POST .../stems/{stemId}/cleanup */
             file: components["schemas"]["StemFile"] | null;
+            /** @description Whether only the owning team’s owners and `downloadableBy` may fetch the stem’s audio */
+            restricted: boolean;
+            /** @description Who besides the owning team’s owners may download the stem while it is restricted, each once: `admin` and `member` (roles of the owning team), `api_key` (its API keys), `shared_team` (members and keys of teams the track is shared with, whatever their role there), `review_link` (review links that allow downloads) */
+            downloadableBy: ("admin" | "member" | "api_key" | "shared_team" | "review_link")[];
+            /** @description Whether the caller may fetch the stem’s audio; when false, `file.url` and `file.downloadUrl` are null */
+            downloadable: boolean;
             createdBy: string | null;
             /**
              * Format: date-time
@@ -11066,7 +11817,7 @@ export interface components {
         };
         /**
          * StemFile
-         * @description The stem’s audio; `peaks` carries the waveform itself only on single-stem answers
+         * @description The stem’s audio; `peaks` carries the waveform itself only on single-stem answers. Name, facts and peaks are shown to everyone who sees the stem, the URLs only to those who may download it.
          * @example {
          *       "fileId": 760,
          *       "fileName": "night-drive-drums.wav",
@@ -11103,6 +11854,42 @@ export interface components {
          *       "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9hdWRpby9uaWdodC1kcml2ZS1kcnVtcy53YXYiLCJkIjoiYSJ9",
          *       "urlExpiresAt": "2026-03-16T19:05:00.000Z"
          *     }
+         * @example {
+         *       "fileId": 760,
+         *       "fileName": "night-drive-drums.wav",
+         *       "contentType": "audio/wav",
+         *       "size": 38912000,
+         *       "facts": {
+         *         "durationSeconds": 214.6,
+         *         "sampleRate": 48000,
+         *         "channels": 2,
+         *         "bitsPerSample": 24,
+         *         "bitrate": 2304000,
+         *         "codec": "PCM",
+         *         "container": "WAVE",
+         *         "lossless": true
+         *       },
+         *       "peaks": {
+         *         "status": "ready",
+         *         "bucketCount": 4,
+         *         "durationSeconds": 214.6,
+         *         "min": [
+         *           -0.42,
+         *           -0.88,
+         *           -0.91,
+         *           -0.37
+         *         ],
+         *         "max": [
+         *           0.45,
+         *           0.9,
+         *           0.93,
+         *           0.35
+         *         ]
+         *       },
+         *       "url": null,
+         *       "downloadUrl": null,
+         *       "urlExpiresAt": null
+         *     }
          */
         StemFile: {
             /** @description Positive integer id */
@@ -11113,21 +11900,25 @@ export interface components {
             /** @description null when the file could not be read */
             facts: components["schemas"]["AudioFacts"] | null;
             peaks: components["schemas"]["WaveformPeaks"];
-            /** @description Signed URL to stream the audio (inline) */
-            url: string;
-            /** @description Signed URL to download the audio under its name */
-            downloadUrl: string;
-            /**
-             * Format: date-time
-             * @description ISO-8601 UTC timestamp
-             */
-            urlExpiresAt: string;
+            /** @description Signed URL to stream the audio (inline); null when the caller may not download the stem (`downloadable: false`) */
+            url: string | null;
+            /** @description Signed URL to download the audio under its name; null when the caller may not download the stem (`downloadable: false`) */
+            downloadUrl: string | null;
+            /** @description When the URLs expire; null when the caller may not download the stem (`downloadable: false`) */
+            urlExpiresAt: string | null;
         };
         /** StemPage */
         StemPage: {
             items: components["schemas"]["Stem"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+        };
+        /** StemRightsUpdate */
+        StemRightsUpdate: {
+            /** @description true: only the owning team’s owners and `downloadableBy` may fetch the stem’s audio */
+            restricted: boolean;
+            /** @description Who besides the owning team’s owners may download the stem while it is restricted, each once: `admin` and `member` (roles of the owning team), `api_key` (its API keys), `shared_team` (members and keys of teams the track is shared with, whatever their role there), `review_link` (review links that allow downloads) */
+            downloadableBy: ("admin" | "member" | "api_key" | "shared_team" | "review_link")[];
         };
         /**
          * StemUpdate
@@ -11143,6 +11934,7 @@ export interface components {
         };
         /** StemUpload */
         StemUpload: {
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -11480,6 +12272,7 @@ export interface components {
         };
         /** TeamBannerUploadUrl */
         TeamBannerUploadUrl: {
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -11655,6 +12448,7 @@ export interface components {
             createdAt: string;
             /** @description Positive integer id */
             teamId: number;
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -12069,6 +12863,7 @@ export interface components {
              * @enum {string}
              */
             status: "pending";
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -12527,6 +13322,7 @@ export interface components {
              * @enum {string}
              */
             status: "pending";
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -12752,6 +13548,7 @@ export interface components {
             createdAt: string;
             /** @description Positive integer id */
             trackId: number;
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -13467,7 +14264,8 @@ export interface components {
          *           "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9pbWFnZS9icmlkZ2Utbm90ZXMucG5nIiwiZCI6ImEifQ",
          *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
          *         }
-         *       ]
+         *       ],
+         *       "guest": null
          *     }
          */
         VersionComment: {
@@ -13481,7 +14279,7 @@ export interface components {
             atSeconds: number | null;
             /** @description The text; mentions are written `@[label](user:<id>)` */
             comment: string;
-            /** @description null when an API key wrote it */
+            /** @description null when an API key or a guest of a review link wrote it */
             authorId: string | null;
             editedAt: string | null;
             /**
@@ -13492,6 +14290,8 @@ export interface components {
             reactions: components["schemas"]["CommentReaction"][];
             /** @description Files attached with POST .../comments/with-attachments, in the order their uploads began */
             attachments: components["schemas"]["CommentAttachment"][];
+            /** @description The guest who wrote it through a review link (the name they gave, the link); else null */
+            guest: components["schemas"]["CommentGuest"] | null;
         };
         /** VersionCommentCreate */
         VersionCommentCreate: {
@@ -13653,6 +14453,7 @@ export interface components {
             fileName: string;
             /** @description Told from the file name; the upload must be sent as this type */
             contentType: string;
+            resumable: components["schemas"]["ResumableUploadTicket"];
             /** @description PUT the file bytes here */
             uploadUrl: string;
             /** @enum {string} */
@@ -14078,6 +14879,7 @@ export interface components {
             /** @description The time in the audio it is about; null for a general comment */
             atSeconds: number | null;
             attachmentCount: number;
+            guest?: components["schemas"]["CommentGuest"];
         };
         /** @description The data of comment.deleted events */
         WebhookCommentDeleted: {
@@ -14217,7 +15019,7 @@ export interface components {
             organisationId?: number;
             description?: string;
             /** @description Event types sent to the endpoint; empty (the default): every type */
-            eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test" | "track.created" | "track.updated" | "track.status_changed" | "track.deleted" | "track.restored" | "track.shared" | "track.unshared" | "track.media_added" | "track.media_deleted" | "version.created" | "version.updated" | "version.deleted" | "version.marked_final" | "version.audio_registered" | "version.file_added" | "version.file_deleted" | "stem.created" | "stem.updated" | "stem.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "review.requested" | "review.decided" | "review.withdrawn" | "music_tool.job.succeeded" | "music_tool.job.failed" | "album.created" | "album.updated" | "album.deleted" | "album.status_changed" | "album.tracks_added" | "album.track_removed")[];
+            eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test" | "track.created" | "track.updated" | "track.status_changed" | "track.deleted" | "track.restored" | "track.shared" | "track.unshared" | "track.media_added" | "track.media_deleted" | "version.created" | "version.updated" | "version.deleted" | "version.marked_final" | "version.audio_registered" | "version.file_added" | "version.file_deleted" | "stem.created" | "stem.updated" | "stem.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "review.requested" | "review.decided" | "review.withdrawn" | "music_tool.job.succeeded" | "music_tool.job.failed" | "album.created" | "album.updated" | "album.deleted" | "album.status_changed" | "album.tracks_added" | "album.track_removed" | "share_link.opened" | "share_link.downloaded")[];
         };
         /** WebhookEndpointPage */
         WebhookEndpointPage: {
@@ -14231,7 +15033,7 @@ export interface components {
             url?: string;
             description?: string | null;
             /** @description Event types sent to the endpoint; empty (the default): every type */
-            eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test" | "track.created" | "track.updated" | "track.status_changed" | "track.deleted" | "track.restored" | "track.shared" | "track.unshared" | "track.media_added" | "track.media_deleted" | "version.created" | "version.updated" | "version.deleted" | "version.marked_final" | "version.audio_registered" | "version.file_added" | "version.file_deleted" | "stem.created" | "stem.updated" | "stem.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "review.requested" | "review.decided" | "review.withdrawn" | "music_tool.job.succeeded" | "music_tool.job.failed" | "album.created" | "album.updated" | "album.deleted" | "album.status_changed" | "album.tracks_added" | "album.track_removed")[];
+            eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test" | "track.created" | "track.updated" | "track.status_changed" | "track.deleted" | "track.restored" | "track.shared" | "track.unshared" | "track.media_added" | "track.media_deleted" | "version.created" | "version.updated" | "version.deleted" | "version.marked_final" | "version.audio_registered" | "version.file_added" | "version.file_deleted" | "stem.created" | "stem.updated" | "stem.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "review.requested" | "review.decided" | "review.withdrawn" | "music_tool.job.succeeded" | "music_tool.job.failed" | "album.created" | "album.updated" | "album.deleted" | "album.status_changed" | "album.tracks_added" | "album.track_removed" | "share_link.opened" | "share_link.downloaded")[];
             /** @description false stops deliveries; true re-enables and clears failingSince and any pause */
             enabled?: boolean;
             /** @description true: a new secret, answered once in `secret`; the previous one keeps signing alongside for 24 h */
@@ -14441,6 +15243,38 @@ export interface components {
             /** @description The team that owns the track (events go to its endpoints only) */
             teamId: number;
         };
+        /** @description The data of share_link.downloaded events */
+        WebhookShareLinkDownloaded: {
+            /** @description Positive integer id */
+            shareLinkId: number;
+            /** @description The way in that was used: the link’s general URL or one recipient’s own URL */
+            recipientId: number;
+            /** @description The recipient the URL was sent to; null for the link’s general URL */
+            recipientEmail: string | null;
+            /** @description The team that owns the link (events go to its endpoints only) */
+            teamId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            stemId?: number;
+            /** @description Positive integer id */
+            fileId?: number;
+        };
+        /** @description The data of share_link.opened events */
+        WebhookShareLinkOpened: {
+            /** @description Positive integer id */
+            shareLinkId: number;
+            /** @description The way in that was used: the link’s general URL or one recipient’s own URL */
+            recipientId: number;
+            /** @description The recipient the URL was sent to; null for the link’s general URL */
+            recipientEmail: string | null;
+            /** @description The team that owns the link (events go to its endpoints only) */
+            teamId: number;
+            trackId: number | null;
+            versionId: number | null;
+        };
         /** @description The data of stem.created events */
         WebhookStemCreated: {
             /** @description Positive integer id */
@@ -14482,6 +15316,8 @@ export interface components {
                 instrument?: string | null;
                 notes?: string | null;
                 fileId?: number | null;
+                restricted?: boolean;
+                downloadableBy?: ("admin" | "member" | "api_key" | "shared_team" | "review_link")[];
             };
         };
         /** WebhookTestResult */
@@ -17414,6 +18250,10 @@ export interface operations {
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "status": "pending",
                      *       "uploadUrl": "https://api.example.com/api/v1/files/upload?token=EXAMPLE-signed-upload-token",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "audio/wav"
@@ -17765,6 +18605,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "uploadUrl": "https://api.example.com/api/v1/files/upload?token=EXAMPLE-signed-upload-token",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "image/png"
@@ -17990,6 +18834,236 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "files.resumable.create": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The tus protocol version; 1.0.0 only
+                 * @example 1.0.0
+                 */
+                "tus-resumable": "1.0.0";
+                /**
+                 * @description The whole size in bytes; required (deferred lengths are refused)
+                 * @example 0020666
+                 */
+                "upload-length": string;
+                /**
+                 * @description Comma-separated `name base64(value)` pairs: `token` (the ticket’s resumable token, required), `filetype` (the ticket’s media type or application/octet-stream) and `filename`
+                 * @example example
+                 */
+                "upload-metadata": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created: `Location` is the upload’s URL (relative); send its bytes there with PATCH */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description invalid_signature (missing, tampered or foreign token) or url_expired */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description upload_closed: the ticket’s upload was registered, discarded or expired; too_many_open_uploads: the team has no open-upload slot left */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large: Upload-Length is over the ticket’s limit, or more bytes than announced; quota_exceeded: the length does not fit in the team’s free storage */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description unsupported_media_type: not the type the ticket names */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "files.resumable.options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the server supports: `Tus-Version`, `Tus-Extension` (creation, termination) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "files.resumable.terminate": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The tus protocol version; 1.0.0 only
+                 * @example 1.0.0
+                 */
+                "tus-resumable": "1.0.0";
+            };
+            path: {
+                /**
+                 * @description The upload’s id: the last segment of the Location its creation answered
+                 * @example 00000000000000080000000000000800
+                 */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Terminated: the bytes went and the quota they held was handed back */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such upload (never created, terminated, published or removed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "files.resumable.append": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The tus protocol version; 1.0.0 only
+                 * @example 1.0.0
+                 */
+                "tus-resumable": "1.0.0";
+                /**
+                 * @description Where these bytes start: the offset HEAD answered
+                 * @example 0020666
+                 */
+                "upload-offset": string;
+            };
+            path: {
+                /**
+                 * @description The upload’s id: the last segment of the Location its creation answered
+                 * @example 00000000000000080000000000000800
+                 */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Taken: `Upload-Offset` is the new offset; at the last byte the bytes were published */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such upload (never created, terminated, published or removed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description upload_closed: the ticket’s upload was registered, discarded or expired; conflict: Upload-Offset is not the upload’s offset, or another request is writing the upload (HEAD, then resume) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description payload_too_large: Upload-Length is over the ticket’s limit, or more bytes than announced; quota_exceeded: the length does not fit in the team’s free storage */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description unsupported_media_type: PATCH bodies are application/offset+octet-stream */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -18607,6 +19681,10 @@ export interface operations {
                      *       "versionId": 499,
                      *       "upload": {
                      *         "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzNmMmM5YTFl",
+                     *         "resumable": {
+                     *           "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *           "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *         },
                      *         "method": "PUT",
                      *         "headers": {
                      *           "content-type": "audio/wav"
@@ -19602,6 +20680,10 @@ export interface operations {
                      *       "analysis": null,
                      *       "upload": {
                      *         "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzNmMmM5YTFl",
+                     *         "resumable": {
+                     *           "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *           "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *         },
                      *         "method": "PUT",
                      *         "headers": {
                      *           "content-type": "audio/wav"
@@ -20807,7 +21889,8 @@ export interface operations {
                      *               "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9pbWFnZS9icmlkZ2Utbm90ZXMucG5nIiwiZCI6ImEifQ",
                      *               "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "guest": null
                      *         }
                      *       ],
                      *       "nextCursor": "example"
@@ -20897,7 +21980,8 @@ export interface operations {
                      *           "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9pbWFnZS9icmlkZ2Utbm90ZXMucG5nIiwiZCI6ImEifQ",
                      *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "guest": null
                      *     }
                      */
                     "application/json": components["schemas"]["VersionComment"];
@@ -21046,7 +22130,8 @@ export interface operations {
                      *           "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9pbWFnZS9icmlkZ2Utbm90ZXMucG5nIiwiZCI6ImEifQ",
                      *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "guest": null
                      *     }
                      */
                     "application/json": components["schemas"]["VersionComment"];
@@ -21145,7 +22230,8 @@ export interface operations {
                      *           "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9pbWFnZS9icmlkZ2Utbm90ZXMucG5nIiwiZCI6ImEifQ",
                      *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "guest": null
                      *     }
                      */
                     "application/json": components["schemas"]["VersionComment"];
@@ -21277,6 +22363,10 @@ export interface operations {
                      *       "kind": "image",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzNmMmM5YTFl",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "image/png"
@@ -21411,7 +22501,8 @@ export interface operations {
                      *           "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9pbWFnZS9icmlkZ2Utbm90ZXMucG5nIiwiZCI6ImEifQ",
                      *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "guest": null
                      *     }
                      */
                     "application/json": components["schemas"]["VersionComment"];
@@ -21579,6 +22670,10 @@ export interface operations {
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "status": "pending",
                      *       "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzljMWQ",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "image/png"
@@ -21976,6 +23071,10 @@ export interface operations {
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "trackId": 101,
                      *       "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzJiM2M",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "video/mp4"
@@ -23403,6 +24502,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzNmMmM5YTFl",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "audio/wav"
@@ -23609,6 +24712,9 @@ export interface operations {
                      *             "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9hdWRpby9uaWdodC1kcml2ZS1kcnVtcy53YXYiLCJkIjoiYSJ9",
                      *             "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *           },
+                     *           "restricted": false,
+                     *           "downloadableBy": [],
+                     *           "downloadable": true,
                      *           "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *           "createdAt": "2026-03-14T09:30:00.000Z",
                      *           "updatedAt": "2026-03-14T09:30:00.000Z"
@@ -23722,6 +24828,9 @@ export interface operations {
                      *         "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9hdWRpby9uaWdodC1kcml2ZS1kcnVtcy53YXYiLCJkIjoiYSJ9",
                      *         "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *       },
+                     *       "restricted": false,
+                     *       "downloadableBy": [],
+                     *       "downloadable": true,
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-14T09:30:00.000Z"
@@ -23861,6 +24970,9 @@ export interface operations {
                      *         "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9hdWRpby9uaWdodC1kcml2ZS1kcnVtcy53YXYiLCJkIjoiYSJ9",
                      *         "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *       },
+                     *       "restricted": false,
+                     *       "downloadableBy": [],
+                     *       "downloadable": true,
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-14T09:30:00.000Z"
@@ -24009,6 +25121,9 @@ export interface operations {
                      *         "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9hdWRpby9uaWdodC1kcml2ZS1kcnVtcy53YXYiLCJkIjoiYSJ9",
                      *         "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *       },
+                     *       "restricted": false,
+                     *       "downloadableBy": [],
+                     *       "downloadable": true,
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-14T09:30:00.000Z"
@@ -24057,6 +25172,111 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "tracks.versions.stems.setRights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                versionId: number;
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                stemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StemRightsUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 61,
+                     *       "versionId": 502,
+                     *       "name": "Drums",
+                     *       "instrument": "drums",
+                     *       "notes": null,
+                     *       "position": 0,
+                     *       "file": {
+                     *         "fileId": 760,
+                     *         "fileName": "night-drive-drums.wav",
+                     *         "contentType": "audio/wav",
+                     *         "size": 38912000,
+                     *         "facts": {
+                     *           "durationSeconds": 214.6,
+                     *           "sampleRate": 48000,
+                     *           "channels": 2,
+                     *           "bitsPerSample": 24,
+                     *           "bitrate": 2304000,
+                     *           "codec": "PCM",
+                     *           "container": "WAVE",
+                     *           "lossless": true
+                     *         },
+                     *         "peaks": {
+                     *           "status": "ready",
+                     *           "bucketCount": 4,
+                     *           "durationSeconds": 214.6,
+                     *           "min": [
+                     *             -0.42,
+                     *             -0.88,
+                     *             -0.91,
+                     *             -0.37
+                     *           ],
+                     *           "max": [
+                     *             0.45,
+                     *             0.9,
+                     *             0.93,
+                     *             0.35
+                     *           ]
+                     *         },
+                     *         "url": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9hdWRpby9uaWdodC1kcml2ZS1kcnVtcy53YXY",
+                     *         "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9hdWRpby9uaWdodC1kcml2ZS1kcnVtcy53YXYiLCJkIjoiYSJ9",
+                     *         "urlExpiresAt": "2026-03-16T19:05:00.000Z"
+                     *       },
+                     *       "restricted": false,
+                     *       "downloadableBy": [],
+                     *       "downloadable": true,
+                     *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Stem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -24148,6 +25368,9 @@ export interface operations {
                      *         "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9hdWRpby9uaWdodC1kcml2ZS1kcnVtcy53YXYiLCJkIjoiYSJ9",
                      *         "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *       },
+                     *       "restricted": false,
+                     *       "downloadableBy": [],
+                     *       "downloadable": true,
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-14T09:30:00.000Z"
@@ -24231,6 +25454,10 @@ export interface operations {
                      *       "fileName": "night-drive-v2-instrumental.wav",
                      *       "contentType": "audio/wav",
                      *       "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzNmMmM5YTFl",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "audio/wav"
@@ -25761,6 +26988,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzRjNWQ",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "image/png"
@@ -25850,6 +27081,1168 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.list": {
+        parameters: {
+            query: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                teamId: number;
+                /** @example active */
+                status?: "active" | "expired" | "revoked" | "gone";
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                trackId?: number;
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                albumId?: number;
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 3,
+                     *           "teamId": 7,
+                     *           "target": {
+                     *             "type": "track",
+                     *             "trackId": 42,
+                     *             "versionId": null,
+                     *             "albumId": null,
+                     *             "trackIds": []
+                     *           },
+                     *           "title": "Mix 3 for the label",
+                     *           "message": "Listen on good speakers, please.",
+                     *           "token": "Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *           "url": "https://api.example.com/api/v1/shared/Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *           "expiresAt": "2027-01-31T23:59:00.000Z",
+                     *           "hasPassword": false,
+                     *           "allowDownload": "preview",
+                     *           "allowStems": [],
+                     *           "allowComments": true,
+                     *           "status": "active",
+                     *           "revokedAt": null,
+                     *           "recipients": [],
+                     *           "stats": {
+                     *             "opens": 3,
+                     *             "plays": 5,
+                     *             "secondsListened": 611.5,
+                     *             "downloads": 1,
+                     *             "comments": 2,
+                     *             "firstSeenAt": "2026-05-02T10:11:00.000Z",
+                     *             "lastSeenAt": "2026-05-03T08:40:12.000Z"
+                     *           },
+                     *           "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *           "createdAt": "2026-05-01T09:30:00.000Z",
+                     *           "updatedAt": "2026-05-01T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareLinkPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again.
+                 * @example example
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "teamId": 7,
+                 *       "target": {
+                 *         "trackId": 42
+                 *       },
+                 *       "title": "Mix 3 for the label",
+                 *       "message": "Listen on good speakers, please.",
+                 *       "expiresAt": "2027-01-31T23:59:00Z",
+                 *       "allowDownload": "preview",
+                 *       "allowComments": true,
+                 *       "recipients": [
+                 *         "anna@label.example"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShareLinkCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "teamId": 7,
+                     *       "target": {
+                     *         "type": "track",
+                     *         "trackId": 42,
+                     *         "versionId": null,
+                     *         "albumId": null,
+                     *         "trackIds": []
+                     *       },
+                     *       "title": "Mix 3 for the label",
+                     *       "message": "Listen on good speakers, please.",
+                     *       "token": "Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *       "url": "https://api.example.com/api/v1/shared/Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *       "expiresAt": "2027-01-31T23:59:00.000Z",
+                     *       "hasPassword": false,
+                     *       "allowDownload": "preview",
+                     *       "allowStems": [],
+                     *       "allowComments": true,
+                     *       "status": "active",
+                     *       "revokedAt": null,
+                     *       "recipients": [],
+                     *       "stats": {
+                     *         "opens": 3,
+                     *         "plays": 5,
+                     *         "secondsListened": 611.5,
+                     *         "downloads": 1,
+                     *         "comments": 2,
+                     *         "firstSeenAt": "2026-05-02T10:11:00.000Z",
+                     *         "lastSeenAt": "2026-05-03T08:40:12.000Z"
+                     *       },
+                     *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *       "createdAt": "2026-05-01T09:30:00.000Z",
+                     *       "updatedAt": "2026-05-01T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "teamId": 7,
+                     *       "target": {
+                     *         "type": "track",
+                     *         "trackId": 42,
+                     *         "versionId": null,
+                     *         "albumId": null,
+                     *         "trackIds": []
+                     *       },
+                     *       "title": "Mix 3 for the label",
+                     *       "message": "Listen on good speakers, please.",
+                     *       "token": "Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *       "url": "https://api.example.com/api/v1/shared/Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *       "expiresAt": "2027-01-31T23:59:00.000Z",
+                     *       "hasPassword": false,
+                     *       "allowDownload": "preview",
+                     *       "allowStems": [],
+                     *       "allowComments": true,
+                     *       "status": "active",
+                     *       "revokedAt": null,
+                     *       "recipients": [],
+                     *       "stats": {
+                     *         "opens": 3,
+                     *         "plays": 5,
+                     *         "secondsListened": 611.5,
+                     *         "downloads": 1,
+                     *         "comments": 2,
+                     *         "firstSeenAt": "2026-05-02T10:11:00.000Z",
+                     *         "lastSeenAt": "2026-05-03T08:40:12.000Z"
+                     *       },
+                     *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *       "createdAt": "2026-05-01T09:30:00.000Z",
+                     *       "updatedAt": "2026-05-01T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change (at least one): null clears title, message, expiresAt (never expires) and password. Any change of the password ends the guest tokens unlocked with the earlier one. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expiresAt": null,
+                 *       "password": "new-secret",
+                 *       "allowComments": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShareLinkPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "teamId": 7,
+                     *       "target": {
+                     *         "type": "track",
+                     *         "trackId": 42,
+                     *         "versionId": null,
+                     *         "albumId": null,
+                     *         "trackIds": []
+                     *       },
+                     *       "title": "Mix 3 for the label",
+                     *       "message": "Listen on good speakers, please.",
+                     *       "token": "Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *       "url": "https://api.example.com/api/v1/shared/Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *       "expiresAt": "2027-01-31T23:59:00.000Z",
+                     *       "hasPassword": false,
+                     *       "allowDownload": "preview",
+                     *       "allowStems": [],
+                     *       "allowComments": true,
+                     *       "status": "active",
+                     *       "revokedAt": null,
+                     *       "recipients": [],
+                     *       "stats": {
+                     *         "opens": 3,
+                     *         "plays": 5,
+                     *         "secondsListened": 611.5,
+                     *         "downloads": 1,
+                     *         "comments": 2,
+                     *         "firstSeenAt": "2026-05-02T10:11:00.000Z",
+                     *         "lastSeenAt": "2026-05-03T08:40:12.000Z"
+                     *       },
+                     *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *       "createdAt": "2026-05-01T09:30:00.000Z",
+                     *       "updatedAt": "2026-05-01T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description link_revoked: the link was revoked; it can no longer be changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.revoke": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again.
+                 * @example example
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "teamId": 7,
+                     *       "target": {
+                     *         "type": "track",
+                     *         "trackId": 42,
+                     *         "versionId": null,
+                     *         "albumId": null,
+                     *         "trackIds": []
+                     *       },
+                     *       "title": "Mix 3 for the label",
+                     *       "message": "Listen on good speakers, please.",
+                     *       "token": "Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *       "url": "https://api.example.com/api/v1/shared/Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *       "expiresAt": "2027-01-31T23:59:00.000Z",
+                     *       "hasPassword": false,
+                     *       "allowDownload": "preview",
+                     *       "allowStems": [],
+                     *       "allowComments": true,
+                     *       "status": "active",
+                     *       "revokedAt": null,
+                     *       "recipients": [],
+                     *       "stats": {
+                     *         "opens": 3,
+                     *         "plays": 5,
+                     *         "secondsListened": 611.5,
+                     *         "downloads": 1,
+                     *         "comments": 2,
+                     *         "firstSeenAt": "2026-05-02T10:11:00.000Z",
+                     *         "lastSeenAt": "2026-05-03T08:40:12.000Z"
+                     *       },
+                     *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *       "createdAt": "2026-05-01T09:30:00.000Z",
+                     *       "updatedAt": "2026-05-01T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.recipients.add": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again.
+                 * @example example
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "anna@label.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShareLinkRecipientCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "email": "anna@label.example",
+                     *       "token": "Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *       "url": "https://api.example.com/api/v1/shared/Xk3v9QpL2mN8rT5wY7zA1bAbCdEfGhIjKlMnOpQrStUv",
+                     *       "revokedAt": null,
+                     *       "stats": {
+                     *         "opens": 3,
+                     *         "plays": 5,
+                     *         "secondsListened": 611.5,
+                     *         "downloads": 1,
+                     *         "comments": 2,
+                     *         "firstSeenAt": "2026-05-02T10:11:00.000Z",
+                     *         "lastSeenAt": "2026-05-03T08:40:12.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareLinkRecipient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description conflict: the address is already a recipient; link_revoked: the link was revoked; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.recipients.revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                recipientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.activity": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                recipientId?: number;
+                /** @example open */
+                kind?: "open" | "play" | "download" | "comment";
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "totals": {
+                     *         "opens": 3,
+                     *         "plays": 5,
+                     *         "secondsListened": 611.5,
+                     *         "downloads": 1,
+                     *         "comments": 2,
+                     *         "firstSeenAt": "2026-05-02T10:11:00.000Z",
+                     *         "lastSeenAt": "2026-05-03T08:40:12.000Z"
+                     *       },
+                     *       "recipients": [
+                     *         {
+                     *           "id": 11,
+                     *           "email": null,
+                     *           "stats": {
+                     *             "opens": 3,
+                     *             "plays": 5,
+                     *             "secondsListened": 611.5,
+                     *             "downloads": 1,
+                     *             "comments": 2,
+                     *             "firstSeenAt": "2026-05-02T10:11:00.000Z",
+                     *             "lastSeenAt": "2026-05-03T08:40:12.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": 12,
+                     *           "email": "anna@label.example",
+                     *           "stats": {
+                     *             "opens": 3,
+                     *             "plays": 5,
+                     *             "secondsListened": 611.5,
+                     *             "downloads": 1,
+                     *             "comments": 2,
+                     *             "firstSeenAt": "2026-05-02T10:11:00.000Z",
+                     *             "lastSeenAt": "2026-05-03T08:40:12.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "items": [
+                     *         {
+                     *           "id": 90,
+                     *           "kind": "play",
+                     *           "recipientId": 12,
+                     *           "recipientEmail": "anna@label.example",
+                     *           "versionId": 51,
+                     *           "stemId": null,
+                     *           "fileId": null,
+                     *           "seconds": 182.4,
+                     *           "at": "2026-05-03T08:40:12.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareLinkActivity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.shared.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The guest token of POST /api/v1/shared/{token}/unlock; needed while the link has a password, ignored otherwise
+                 * @example example
+                 */
+                "guest-token"?: string;
+            };
+            path: {
+                /**
+                 * @description The token of the review link’s URL (its general URL or a recipient’s own)
+                 * @example Qm9zc2EtTm92YS0yMDI2LTA0X3q1ZmFrZS1tYWMtMTI
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "link": {
+                     *         "title": "Night Drive — mixes for review",
+                     *         "message": "Second round, notes welcome by Friday.",
+                     *         "expiresAt": "2026-04-30T22:00:00.000Z",
+                     *         "allowDownload": "preview",
+                     *         "allowComments": true,
+                     *         "team": {
+                     *           "name": "Luna Vale"
+                     *         }
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "track": {
+                     *             "id": 101,
+                     *             "title": "Night Drive",
+                     *             "artist": "Luna Vale",
+                     *             "genre": "Synthpop",
+                     *             "language": "en",
+                     *             "releaseDate": null,
+                     *             "bpm": 108,
+                     *             "musicalKey": "A minor",
+                     *             "explicit": false
+                     *           },
+                     *           "version": {
+                     *             "id": 502,
+                     *             "name": "Mix 3",
+                     *             "durationSeconds": 211.4,
+                     *             "peaks": {
+                     *               "status": "ready",
+                     *               "bucketCount": 4,
+                     *               "durationSeconds": 211.4,
+                     *               "min": [
+                     *                 -0.4,
+                     *                 -0.8,
+                     *                 -0.7,
+                     *                 -0.2
+                     *               ],
+                     *               "max": [
+                     *                 0.5,
+                     *                 0.9,
+                     *                 0.6,
+                     *                 0.3
+                     *               ]
+                     *             },
+                     *             "streamUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9zdHJlYW0",
+                     *             "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9ZG93bmxvYWQ",
+                     *             "downloadable": true
+                     *           },
+                     *           "stems": [
+                     *             {
+                     *               "id": 61,
+                     *               "name": "Drums",
+                     *               "instrument": "drums",
+                     *               "peaks": {
+                     *                 "status": "ready",
+                     *                 "bucketCount": 4,
+                     *                 "durationSeconds": 211.4,
+                     *                 "min": [
+                     *                   -0.4,
+                     *                   -0.8,
+                     *                   -0.7,
+                     *                   -0.2
+                     *                 ],
+                     *                 "max": [
+                     *                   0.5,
+                     *                   0.9,
+                     *                   0.6,
+                     *                   0.3
+                     *                 ]
+                     *               },
+                     *               "downloadable": false,
+                     *               "streamUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9ZHJ1bXM",
+                     *               "downloadUrl": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "urlExpiresAt": "2026-03-16T19:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SharedLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description password_required: the link has a password; unlock it first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description not_found: no live review link has this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.shared.unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token of the review link’s URL (its general URL or a recipient’s own)
+                 * @example Qm9zc2EtTm92YS0yMDI2LTA0X3q1ZmFrZS1tYWMtMTI
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "night-drive-2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SharedLinkUnlock"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "guestToken": "eyJyIjozMSwidiI6MiwiZXhwIjoxNzc0MjE1MTAwfQ.5bEq2m0VxZ3kJrA3mYy1cWb0kq7dPq8Xq9dGmCzvQxE",
+                     *       "expiresAt": "2026-03-16T18:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SharedLinkGuestToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description invalid_password: the password is not right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description not_found: no live review link has this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description rate_limited: too many attempts; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.shared.comments.list": {
+        parameters: {
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
+            header?: {
+                /**
+                 * @description The guest token of POST /api/v1/shared/{token}/unlock; needed while the link has a password, ignored otherwise
+                 * @example example
+                 */
+                "guest-token"?: string;
+            };
+            path: {
+                /**
+                 * @description The token of the review link’s URL (its general URL or a recipient’s own)
+                 * @example Qm9zc2EtTm92YS0yMDI2LTA0X3q1ZmFrZS1tYWMtMTI
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 3301,
+                     *           "versionId": 502,
+                     *           "parentId": null,
+                     *           "timestampSeconds": 42.5,
+                     *           "body": "Love the chorus; the snare is a bit loud here.",
+                     *           "author": {
+                     *             "kind": "guest",
+                     *             "name": "Ana (A&R)"
+                     *           },
+                     *           "createdAt": "2026-03-16T18:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SharedCommentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description password_required: the link has a password; unlock it first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description not_found: no live review link has this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.shared.comments.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The guest token of POST /api/v1/shared/{token}/unlock; needed while the link has a password, ignored otherwise
+                 * @example example
+                 */
+                "guest-token"?: string;
+            };
+            path: {
+                /**
+                 * @description The token of the review link’s URL (its general URL or a recipient’s own)
+                 * @example Qm9zc2EtTm92YS0yMDI2LTA0X3q1ZmFrZS1tYWMtMTI
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ana (A&R)",
+                 *       "body": "Love the chorus; the snare is a bit loud here.",
+                 *       "timestampSeconds": 42.5
+                 *     }
+                 */
+                "application/json": components["schemas"]["SharedCommentCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3301,
+                     *       "versionId": 502,
+                     *       "parentId": null,
+                     *       "timestampSeconds": 42.5,
+                     *       "body": "Love the chorus; the snare is a bit loud here.",
+                     *       "author": {
+                     *         "kind": "guest",
+                     *         "name": "Ana (A&R)"
+                     *       },
+                     *       "createdAt": "2026-03-16T18:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SharedComment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description password_required, or comments_not_allowed: the link does not take comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description not_found: no live review link has this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description rate_limited: too many comments; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "shareLinks.shared.plays.report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The guest token of POST /api/v1/shared/{token}/unlock; needed while the link has a password, ignored otherwise
+                 * @example example
+                 */
+                "guest-token"?: string;
+            };
+            path: {
+                /**
+                 * @description The token of the review link’s URL (its general URL or a recipient’s own)
+                 * @example Qm9zc2EtTm92YS0yMDI2LTA0X3q1ZmFrZS1tYWMtMTI
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "versionId": 502,
+                 *       "playId": "0195f3c2-8a4b-7c1d-9e2f-3a4b5c6d7e8f",
+                 *       "secondsListened": 95.5
+                 *     }
+                 */
+                "application/json": components["schemas"]["SharedPlayReport"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description password_required: the link has a password; unlock it first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description not_found: no live review link has this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -28344,6 +30737,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJtIjoiUFVUIiwiayI6InRlYW1zLzcvYXVkaW8ifQ.Wb6",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "audio/webm"
@@ -31775,6 +34172,10 @@ export interface operations {
                      *       "uploadedBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "status": "pending",
                      *       "uploadUrl": "https://api.example.com/api/v1/files/upload?key=t7%2Ff88&expires=1773484200&sig=5c7e9a",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "application/pdf",
@@ -33894,6 +36295,10 @@ export interface operations {
                      *       "createdAt": "2026-03-02T16:45:00.000Z",
                      *       "sessionId": 42,
                      *       "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJtIjoiUFVUIiwiayI6InRlYW1zLzcvYXVkaW8ifQ.Hw2x",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "audio/wav"
@@ -34690,6 +37095,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "uploadUrl": "https://music.example.com/api/v1/files/upload?token=eyJtIjoiUFVUIiwiayI6InRlYW1zLzcvYXVkaW8ifQ.Lq7v",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "audio/wav"
@@ -36951,6 +39360,10 @@ export interface operations {
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "status": "pending",
                      *       "uploadUrl": "https://api.example.com/api/v1/files/upload?key=t7%2Ff61&expires=1773484200&sig=7d8e9f",
+                     *       "resumable": {
+                     *         "url": "https://music.example.com/api/v1/uploads/resumable",
+                     *         "token": "eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI"
+                     *       },
                      *       "method": "PUT",
                      *       "headers": {
                      *         "content-type": "image/jpeg",
@@ -43484,6 +45897,144 @@ export interface operations {
                      */
                     timestamp: string;
                     data: components["schemas"]["WebhookAlbumTrackRemoved"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.share_link.opened": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "share_link.opened",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "shareLinkId": 14,
+                 *         "recipientId": 31,
+                 *         "recipientEmail": "ana@label.example",
+                 *         "teamId": 7,
+                 *         "trackId": 101,
+                 *         "versionId": null
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "share_link.opened";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookShareLinkOpened"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.share_link.downloaded": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "share_link.downloaded",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "shareLinkId": 14,
+                 *         "recipientId": 31,
+                 *         "recipientEmail": "ana@label.example",
+                 *         "teamId": 7,
+                 *         "trackId": 101,
+                 *         "versionId": 502,
+                 *         "stemId": 61,
+                 *         "fileId": 1210
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "share_link.downloaded";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookShareLinkDownloaded"];
                 };
             };
         };

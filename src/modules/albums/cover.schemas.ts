@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../../shared/schemas.ts';
 import {
+  EXAMPLE_RESUMABLE,
   ImageUploadBody,
   RegisterUploadBody,
   singleImageFields,
@@ -36,6 +37,7 @@ export const CoverUploadUrl = Type.Object(
     examples: [
       {
         uploadUrl: 'https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzRjNWQ',
+        resumable: EXAMPLE_RESUMABLE,
         method: 'PUT',
         headers: { 'content-type': 'image/png' },
         fileKey: COVER_KEY,

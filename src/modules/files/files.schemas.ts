@@ -118,6 +118,12 @@ export const Peaks = Type.Object(
   },
 );
 
+/** An example of the resumable way in that every upload answer carries. */
+export const EXAMPLE_RESUMABLE = {
+  url: 'https://music.example.com/api/v1/uploads/resumable',
+  token: 'eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI',
+};
+
 /** The resumable (tus) way to send a ticket's bytes, for large files and unsteady connections. */
 export const ResumableUploadTicket = Type.Object(
   {
@@ -133,12 +139,7 @@ export const ResumableUploadTicket = Type.Object(
     description:
       'The same upload sent in resumable pieces through the tus protocol (creation, HEAD, PATCH, termination). ' +
       'Once the last byte arrived, register the key exactly as after a PUT to `uploadUrl`.',
-    examples: [
-      {
-        url: 'https://music.example.com/api/v1/uploads/resumable',
-        token: 'eyJtIjoiUFVUIiwiayI6InBlbmRpbmcvNy8zZjJjIn0.Xq9cJ2m0tYk1bq3v5Yw8Hc4mRz7nLpQe6sUaFd0gKhI',
-      },
-    ],
+    examples: [EXAMPLE_RESUMABLE],
   },
 );
 

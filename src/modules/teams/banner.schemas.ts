@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../../shared/schemas.ts';
 import {
+  EXAMPLE_RESUMABLE,
   ImageUploadBody,
   RegisterUploadBody,
   singleImageFields,
@@ -23,6 +24,7 @@ export const BannerUploadUrl = Type.Object(
     examples: [
       {
         uploadUrl: `${API}/upload?token=EXAMPLE-signed-upload-token`,
+        resumable: EXAMPLE_RESUMABLE,
         method: 'PUT',
         headers: { 'content-type': 'image/png' },
         fileKey: BANNER_KEY,

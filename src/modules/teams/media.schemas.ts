@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery } from '../../shared/schemas.ts';
 import {
+  EXAMPLE_RESUMABLE,
   LibraryFileFields,
   StoredFileFields,
   UploadFileName,
@@ -86,6 +87,7 @@ export const TeamMediaUpload = Type.Object(
         ...MEDIA_EXAMPLE,
         status: 'pending',
         uploadUrl: `${API}/upload?token=EXAMPLE-signed-upload-token`,
+        resumable: EXAMPLE_RESUMABLE,
         method: 'PUT',
         headers: { 'content-type': 'audio/wav' },
         fileKey: 'teams/7/audio/0193a5f2-9f4b-7e6d-8c43-6f5a7b8c9d0e.wav',

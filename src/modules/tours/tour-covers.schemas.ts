@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp } from '../../shared/schemas.ts';
-import { LibraryFileFields, UploadTicketFields } from '../files/files.schemas.ts';
+import { EXAMPLE_RESUMABLE, LibraryFileFields, UploadTicketFields } from '../files/files.schemas.ts';
 
 export const CoverParams = Type.Object({ id: Id, coverId: Id });
 export const CoverListQuery = Type.Object(PageQuery);
@@ -85,6 +85,7 @@ export const TourCoverUpload = Type.Object(
         isCurrent: false,
         status: 'pending',
         uploadUrl: 'https://api.example.com/api/v1/files/upload?key=t7%2Ff61&expires=1773484200&sig=7d8e9f',
+        resumable: EXAMPLE_RESUMABLE,
         method: 'PUT',
         headers: { 'content-type': 'image/jpeg', 'content-length': '482113' },
         fileKey: 't7/f61',

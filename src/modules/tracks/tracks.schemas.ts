@@ -11,7 +11,12 @@ import {
   Timestamp,
   Uuid,
 } from '../../shared/schemas.ts';
-import { audioUploadFields, audioUploadOlderNames, UploadTicketFields } from '../files/files.schemas.ts';
+import {
+  audioUploadFields,
+  audioUploadOlderNames,
+  EXAMPLE_RESUMABLE,
+  UploadTicketFields,
+} from '../files/files.schemas.ts';
 import { CurrentCover } from './covers/covers.schemas.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -33,6 +38,7 @@ export const exampleDownloadUrl = (name: string) =>
   `https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9${name}`;
 export const EXAMPLE_UPLOAD = {
   uploadUrl: 'https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzNmMmM5YTFl',
+  resumable: EXAMPLE_RESUMABLE,
   method: 'PUT',
   headers: { 'content-type': 'audio/wav' },
   expiresAt: '2026-03-14T10:30:00.000Z',

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { errorResponse, Id, Timestamp, Uuid } from '../../../shared/schemas.ts';
-import { UploadFileName, UploadTicketFields } from '../../files/files.schemas.ts';
+import { EXAMPLE_RESUMABLE, UploadFileName, UploadTicketFields } from '../../files/files.schemas.ts';
 import { TrackDetail } from '../../tracks/tracks.schemas.ts';
 import { CHAT_EXAMPLE } from '../chat.schemas.ts';
 
@@ -41,6 +41,7 @@ export const VoiceUploadTicket = Type.Object(
       {
         uploadUrl:
           'https://music.example.com/api/v1/files/upload?token=eyJtIjoiUFVUIiwiayI6InRlYW1zLzcvYXVkaW8ifQ.Wb6',
+        resumable: EXAMPLE_RESUMABLE,
         method: 'PUT',
         headers: { 'content-type': 'audio/webm' },
         fileKey: VOICE_FILE_KEY,

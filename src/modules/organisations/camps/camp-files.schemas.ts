@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Uuid } from '../../../shared/schemas.ts';
 import {
+  EXAMPLE_RESUMABLE,
   LibraryFileFields,
   StoredFileFields,
   UploadFileName,
@@ -85,6 +86,7 @@ export const CampFileUpload = Type.Object(
         ...EXAMPLE_FILE,
         status: 'pending',
         uploadUrl: 'https://api.example.com/api/v1/files/upload?key=t7%2Ff88&expires=1773484200&sig=5c7e9a',
+        resumable: EXAMPLE_RESUMABLE,
         method: 'PUT',
         headers: { 'content-type': 'application/pdf', 'content-length': '48213' },
         fileKey: 't7/f88',

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp } from '../../../shared/schemas.ts';
 import {
+  EXAMPLE_RESUMABLE,
   LibraryFileFields,
   StoredFileFields,
   UploadFileName,
@@ -78,6 +79,7 @@ export const SessionFileUpload = Type.Object(
         ...FILE_EXAMPLE,
         status: 'pending',
         uploadUrl: exampleSignedUrl('upload', 'eyJtIjoiUFVUIiwiayI6InRlYW1zLzcvYXVkaW8ifQ.Hw2x'),
+        resumable: EXAMPLE_RESUMABLE,
         method: 'PUT',
         headers: { 'content-type': 'audio/wav' },
         fileKey: 'teams/7/audio/0193a5f2-9f41-7e6d-8c43-6f5a7b8c9d0e.wav',

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { RECORDING_STATUSES } from '../../../db/schema/index.ts';
 import { Id, Page, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
-import { UploadTicketFields } from '../../files/files.schemas.ts';
+import { EXAMPLE_RESUMABLE, UploadTicketFields } from '../../files/files.schemas.ts';
 import { audioFileFields } from '../../tracks/versions/versions.schemas.ts';
 import {
   EXAMPLE,
@@ -107,6 +107,7 @@ export const RecordingUploadUrl = Type.Object(
     examples: [
       {
         uploadUrl: exampleSignedUrl('upload', 'eyJtIjoiUFVUIiwiayI6InRlYW1zLzcvYXVkaW8ifQ.Lq7v'),
+        resumable: EXAMPLE_RESUMABLE,
         method: 'PUT',
         headers: { 'content-type': 'audio/wav' },
         pendingKey: PENDING_KEY_EXAMPLE,

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery, Timestamp } from '../../../shared/schemas.ts';
 import {
   CreateCoverBody as CoverUploadFields,
+  EXAMPLE_RESUMABLE,
   LibraryFileFields,
   UploadTicketFields,
 } from '../../files/files.schemas.ts';
@@ -78,6 +79,7 @@ export const CoverUpload = Type.Object(
         isCurrent: false,
         status: 'pending',
         uploadUrl: 'https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzljMWQ',
+        resumable: EXAMPLE_RESUMABLE,
         method: 'PUT',
         headers: { 'content-type': 'image/png' },
         fileKey: 'pending/7/9c1d2e3f-4a5b-4c6d-8e7f-8a9b0c1d2e3f',

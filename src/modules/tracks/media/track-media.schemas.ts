@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, PageQuery } from '../../../shared/schemas.ts';
 import {
+  EXAMPLE_RESUMABLE,
   LibraryFileFields,
   StoredFileFields,
   UploadFileName,
@@ -73,6 +74,7 @@ export const TrackMediaUpload = Type.Object(
         ...MEDIA_EXAMPLE,
         status: 'pending',
         uploadUrl: 'https://music.example.com/api/v1/files/upload?token=eyJrIjoicGVuZGluZy83LzJiM2M',
+        resumable: EXAMPLE_RESUMABLE,
         method: 'PUT',
         headers: { 'content-type': 'video/mp4' },
         fileKey: 'pending/7/2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182',
