@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { S3Store as TusS3Store } from '@tus/s3-store';
-import * as tus from 'tus-js-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { putBytes, testWav } from '../../../../test/helpers/file-flow.ts';
+import { sendInterrupted } from '../../../../test/helpers/resumable-upload.ts';
 import type { StorageDriver, StorageTestContext } from '../../../../test/helpers/storage.ts';
 import { useBucketPathWithoutSlash } from '../../../storage/s3-test-server.ts';
 import { RESUMABLE_PREFIX } from './resumable-stores.ts';
@@ -15,25 +15,6 @@ type MediaTicket = { id: number; fileKey: string; uploadUrl: string; headers: Re
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const MiB = 1024 * 1024;
-
-/** Previous uploads kept in memory, as a browser keeps them in localStorage. */
-class MemoryUrlStorage {
-  readonly uploads = new Map<string, tus.PreviousUpload & { fingerprint: string }>();
-  async findAllUploads() {
-    return [...this.uploads.values()];
-  }
-  async findUploadsByFingerprint(fingerprint: string) {
-    return [...this.uploads.values()].filter((u) => u.fingerprint === fingerprint);
-  }
-  async removeUpload(key: string) {
-    this.uploads.delete(key);
-  }
-  async addUpload(fingerprint: string, upload: tus.PreviousUpload) {
-    const key = `upload-${this.uploads.size + 1}`;
-    this.uploads.set(key, { ...upload, fingerprint, urlStorageKey: key });
-    return key;
-  }
-}
 
 async function codeOf(res: Response): Promise<string> {
   return ((await res.json()) as { code: string }).code;
@@ -82,57 +63,6 @@ export function describeResumableUploads(ctx: StorageTestContext, driver: Storag
     return { track, ticket, resumable: ticket.resumable };
   }
 
-  /** Sends `bytes` with tus-js-client, aborting it at the given fractions and resuming each time. */
-  async function sendInterrupted(resumable: Resumable, bytes: Buffer, stops: number[]) {
-    const urlStorage = new MemoryUrlStorage();
-    let resumes = 0;
-    let uploadUrl: string | null = null;
-    for (let attempt = 0; attempt <= stops.length; attempt++) {
-      const stopAt = stops[attempt];
-      await new Promise<void>((resolve, reject) => {
-        const upload: tus.Upload = new tus.Upload(bytes, {
-          endpoint: endpoint(),
-          metadata: { token: resumable.token, filetype: 'audio/wav', filename: 'stem.wav' },
-          chunkSize: 16 * MiB,
-          retryDelays: null,
-          urlStorage,
-          fingerprint: async () => `stem-${resumable.token.slice(-12)}`,
-          storeFingerprintForResuming: true,
-          onProgress: (sent, total) => {
-            if (stopAt !== undefined && sent >= total * stopAt) {
-              uploadUrl = upload.url;
-              upload.abort().then(resolve, reject);
-            }
-          },
-          onSuccess: () => resolve(),
-          onError: reject,
-        });
-        const start = async () => {
-          if (attempt === 1 && uploadUrl) {
-            // The first resume names the upload's URL; the second finds it among the previous uploads.
-            upload.options.uploadUrl = uploadUrl;
-            resumes++;
-          } else if (attempt === 2) {
-            const previous = await upload.findPreviousUploads();
-            expect(new Set(previous.map((p) => p.uploadUrl))).toEqual(new Set([uploadUrl]));
-            upload.resumeFromPreviousUpload(previous[0]!);
-            resumes++;
-          }
-          upload.start();
-        };
-        start().catch(reject);
-      });
-      if (stopAt !== undefined) {
-        const head = await tusRequest('HEAD', uploadUrl!);
-        expect(head.status).toBe(200);
-        const offset = Number(head.headers.get('upload-offset'));
-        expect(offset).toBeGreaterThan(0);
-        expect(offset).toBeLessThan(bytes.length);
-      }
-    }
-    return resumes;
-  }
-
   describe(`resumable uploads (${driver})`, () => {
     beforeAll(() => {
       // The test server wants bucket-level requests (a termination's DeleteObjects) without a trailing slash.
@@ -156,7 +86,7 @@ export function describeResumableUploads(ctx: StorageTestContext, driver: Storag
       expect(asked.statusCode, asked.body).toBe(200);
       const ticket = asked.json() as { stemKey: string; resumable: { url: string; token: string } };
       expect(ticket.resumable.url).toMatch(/\/api\/v1\/uploads\/resumable$/);
-      expect(await sendInterrupted(ticket.resumable, bytes, [0.3, 0.6])).toBe(2);
+      expect(await sendInterrupted(endpoint(), ticket.resumable, bytes, [0.3, 0.6])).toBe(2);
 
       const res = await ctx.request({
         method: 'POST',
