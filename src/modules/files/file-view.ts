@@ -21,12 +21,17 @@ export function peaksView(file: FileRow, withData: boolean) {
 
 /**
  * Signed links to a file: `url` to show or play it in place, `downloadUrl` to save it under its name. A `mark`
- * goes on `url` only: playing is what an area counts, not saving.
+ * goes on `url` only: playing is what an area counts, not saving. A `guard` mark goes on both, for an area
+ * whose guard decides on every fetch whether the file may still be served.
  */
-export async function fileLinks(files: FilesService, file: FileRow, options: { mark?: DownloadMark } = {}) {
+export async function fileLinks(
+  files: FilesService,
+  file: FileRow,
+  options: { mark?: DownloadMark; guard?: DownloadMark } = {},
+) {
   const [inline, attachment] = await Promise.all([
-    files.downloadUrl(file, { disposition: 'inline', mark: options.mark }),
-    files.downloadUrl(file, { disposition: 'attachment' }),
+    files.downloadUrl(file, { disposition: 'inline', mark: options.mark ?? options.guard }),
+    files.downloadUrl(file, { disposition: 'attachment', mark: options.guard }),
   ]);
   return { url: inline.url, downloadUrl: attachment.url, urlExpiresAt: inline.expiresAt };
 }

@@ -17,15 +17,13 @@ export function audioFileFacts(file: FileRow, withPeaks: boolean) {
 
 /**
  * An audio file of the tracks area as answers show it (see `audioFileFields`): facts, waveform (the peaks
- * themselves only `withPeaks`) and signed links, the stream link carrying `mark` when given.
+ * themselves only `withPeaks`) and signed links, the stream link carrying `mark` when given, both `guard`.
  */
 export async function audioFileView(
   files: FilesService,
   file: FileRow,
-  options: { withPeaks: boolean; mark?: DownloadMark },
+  options: { withPeaks: boolean; mark?: DownloadMark; guard?: DownloadMark },
 ) {
-  return {
-    ...audioFileFacts(file, options.withPeaks),
-    ...(await fileLinks(files, file, options.mark ? { mark: options.mark } : {})),
-  };
+  const { withPeaks, ...marks } = options;
+  return { ...audioFileFacts(file, withPeaks), ...(await fileLinks(files, file, marks)) };
 }

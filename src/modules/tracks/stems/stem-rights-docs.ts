@@ -13,5 +13,5 @@ export const STEM_AUDIO_RULE =
 /** How long a stem's audio URLs work, and what restricting a stem does to URLs handed out before. */
 export const STEM_URL_LIFETIME =
   'Audio URLs are signed and short-lived: they expire after the server’s download URL lifetime ' +
-  '(DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise); a URL handed out before the stem ' +
-  'was restricted keeps working until then.';
+  '(DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise). Every fetch checks the stem’s rights ' +
+  'as they are then: once a restriction leaves a caller out, the URLs handed to them before answer 404.';

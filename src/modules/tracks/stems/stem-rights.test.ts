@@ -34,8 +34,14 @@ async function guestTeamOf(team: TestTeam, track: TestTrack) {
   return guest;
 }
 
-async function restrict(track: TestTrack, stemId: number, token: string, downloadableBy: string[]) {
-  const res = await call('PUT', rightsOf(track, stemId), token, { restricted: true, downloadableBy });
+async function restrict(
+  track: TestTrack,
+  stemId: number,
+  token: string,
+  downloadableBy: string[],
+  restricted = true,
+) {
+  const res = await call('PUT', rightsOf(track, stemId), token, { restricted, downloadableBy });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as StemAnswer;
 }
@@ -193,13 +199,23 @@ describe('download rights of a stem', () => {
     expect((await seen(track, stem.id, admin.token)).downloadable).toBe(false);
   });
 
-  it('lets a URL handed out before the stem was restricted work until it expires', async () => {
+  it('ends the URLs handed out before a restriction at once, for those it leaves out only', async () => {
     const { team, track, stem } = await setUp();
     const member = await ctx.addMember(team, 'member');
+    const admin = await ctx.addMember(team, 'admin');
     const before = await seen(track, stem.id, member.token);
-    await restrict(track, stem.id, team.owner.token, []);
+    const adminBefore = await seen(track, stem.id, admin.token);
+    expect((await ctx.fetchUrl(before.file.url!)).status).toBe(200);
+    await restrict(track, stem.id, team.owner.token, ['admin']);
     expect((await seen(track, stem.id, member.token)).downloadable).toBe(false);
-    // Signed URLs are short-lived capabilities (DOWNLOAD_URL_TTL_SECONDS); they are not withdrawn.
+    for (const url of [before.file.url!, before.file.downloadUrl!]) {
+      expect((await ctx.fetchUrl(url)).status).toBe(404);
+      expect((await ctx.fetchUrl(url, { method: 'HEAD' })).status).toBe(404);
+      expect((await ctx.fetchUrl(url, { headers: { range: 'bytes=10-20' } })).status).toBe(404);
+    }
+    expect((await ctx.fetchUrl(adminBefore.file.downloadUrl!)).status).toBe(200);
+    // Lifting the restriction lets the same URL serve again while it lives.
+    await restrict(track, stem.id, team.owner.token, [], false);
     expect((await ctx.fetchUrl(before.file.url!)).status).toBe(200);
   });
 

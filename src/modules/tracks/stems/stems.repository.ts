@@ -96,6 +96,15 @@ export async function deleteStem(db: Db, stemId: number) {
   await db.delete(versionStems).where(eq(versionStems.id, stemId));
 }
 
+/** The download rights of a stem, or undefined when it is gone. */
+export async function rightsOfStem(db: Db, stemId: number) {
+  const [row] = await db
+    .select({ restricted: versionStems.restricted, downloadableBy: versionStems.downloadableBy })
+    .from(versionStems)
+    .where(eq(versionStems.id, stemId));
+  return row;
+}
+
 /** The download rights of the stems these files are the audio of (files of other owners are not found). */
 export async function rightsOfStemFiles(db: Db, fileIds: number[]) {
   if (fileIds.length === 0) return [];

@@ -14,6 +14,7 @@ import { audioFileFacts, audioFileView } from '../audio-file-view.ts';
 import { teamEventRecorder } from '../team-event.ts';
 import { requireVersion, requireVersionForChange, type TrackAccess } from '../track-access.ts';
 import { stemsOwner } from '../version-audio.ts';
+import { parseStemAudioMark, STEM_AUDIO_TOPIC, stemAudioMark } from './stem-audio-marks.ts';
 import type { STEM_EVENTS } from './stem-events.ts';
 import {
   mayDownloadStem,
@@ -44,6 +45,14 @@ export class StemsService {
     events: EventLog,
   ) {
     this.record = teamEventRecorder<typeof STEM_EVENTS>(events, 'stem', (p) => p.stemId);
+    files.marks.guard(STEM_AUDIO_TOPIC, (subject) => this.stillDownloadable(subject));
+  }
+
+  /** Whether the stem an audio URL was handed out for still exists and its viewer may still download it. */
+  private async stillDownloadable(subject: string): Promise<boolean> {
+    const mark = parseStemAudioMark(subject);
+    const rights = mark && (await repo.rightsOfStem(this.db, mark.stemId));
+    return rights !== undefined && mayDownloadStem(rights, mark!.viewer);
   }
 
   /** An upload URL for a stem's audio; its key registers the stem (or is given up with discardUpload). */
@@ -273,7 +282,7 @@ export class StemsService {
     const shown = !file
       ? null
       : downloadable
-        ? await audioFileView(this.files, file, { withPeaks })
+        ? await audioFileView(this.files, file, { withPeaks, guard: stemAudioMark(stem.id, viewer) })
         : { ...audioFileFacts(file, withPeaks), url: null, downloadUrl: null, urlExpiresAt: null };
     return { ...stem, downloadableBy: orderedDownloaders(stem.downloadableBy), file: shown, downloadable };
   }
