@@ -48,4 +48,19 @@ describe('track assets and stem download rights', () => {
     expect(await stemFilesFor(guest.owner.token)).toEqual(both);
     expect(await stemFilesFor(member.token)).toEqual([open.file.fileId]);
   });
+
+  it('ends a stem link from the list once a restriction leaves its caller out', async () => {
+    const team = await ctx.newTeam();
+    const track = await ctx.newTrack(team);
+    const stem = await newStem(ctx, team, track);
+    const member = await ctx.addMember(team, 'member');
+    const listed = await call('GET', `/api/v1/tracks/${track.id}/assets`, member.token);
+    const asset = (listed.json().items as Asset[]).find((a) => a.fileId === stem.file.fileId)!;
+    expect((await ctx.fetchUrl(asset.downloadUrl)).status).toBe(200);
+    const rights = `${versionsBase(track)}/${track.versionId}/stems/${stem.id}/rights`;
+    const set = await call('PUT', rights, team.owner.token, { restricted: true, downloadableBy: ['admin'] });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await ctx.fetchUrl(asset.downloadUrl)).status).toBe(404);
+    expect((await ctx.fetchUrl(asset.url)).status).toBe(404);
+  });
 });

@@ -6,6 +6,7 @@ import { pageOfList } from '../../../shared/pagination.ts';
 import { fileLinks } from '../../files/file-view.ts';
 import type { FileRow } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
+import { stemAudioMark } from '../stems/stem-audio-marks.ts';
 import { mayDownloadStem, type StemViewer, stemViewerOf } from '../stems/stem-rights.ts';
 import { rightsOfStemFiles } from '../stems/stems.repository.ts';
 import { requireTrack } from '../track-access.ts';
@@ -118,13 +119,13 @@ export class TrackAssetsService {
       versionLevelFiles(this.db, track.teamId, trackId),
       commentLevelFiles(this.db, track.teamId, trackId),
     ]);
-    const viewable = await this.stemFilesShown(
+    const stems = await this.stemFilesShown(
       ofVersions.map((r) => r.file),
       stemViewerOf(principal, access),
     );
     const rows: AssetRow[] = [
       ...own.map(({ file }) => ({ file, versionId: null, versionPosition: null, commentId: null })),
-      ...ofVersions.filter((r) => viewable(r.file)).map((r) => ({ ...r, commentId: null })),
+      ...ofVersions.filter((r) => stems.shown(r.file)).map((r) => ({ ...r, commentId: null })),
       ...ofComments,
     ];
     const { items: shown, nextCursor } = pageOfList(rows, page, byPlace);
@@ -138,20 +139,27 @@ export class TrackAssetsService {
         contentType: file.contentType,
         size: file.size,
         createdAt: file.createdAt,
-        ...(await fileLinks(this.files, file)),
+        ...(await fileLinks(this.files, file, stems.guardOf(file))),
       })),
     );
     return { items, nextCursor };
   }
 
-  /** Whether a version's file may be listed for `viewer`: stems whose audio the viewer may not fetch are not. */
+  /**
+   * Which of a version's files may be listed for `viewer` (stems whose audio the viewer may not fetch are not),
+   * and the guard mark a stem's links carry, so a later restriction ends them at once.
+   */
   private async stemFilesShown(versionFiles: FileRow[], viewer: StemViewer) {
     const stemFileIds = versionFiles.filter((f) => f.ownerType === O.stem).map((f) => f.id);
-    const withheld = new Set(
-      (await rightsOfStemFiles(this.db, stemFileIds))
-        .filter((stem) => !mayDownloadStem(stem, viewer))
-        .map((stem) => stem.fileId),
-    );
-    return (file: FileRow) => !withheld.has(file.id);
+    const rights = await rightsOfStemFiles(this.db, stemFileIds);
+    const withheld = new Set(rights.filter((stem) => !mayDownloadStem(stem, viewer)).map((s) => s.fileId));
+    const stemOf = new Map(rights.map((stem) => [stem.fileId, stem.stemId]));
+    return {
+      shown: (file: FileRow) => !withheld.has(file.id),
+      guardOf: (file: FileRow) => {
+        const stemId = stemOf.get(file.id);
+        return stemId === undefined ? {} : { guard: stemAudioMark(stemId, viewer) };
+      },
+    };
   }
 }

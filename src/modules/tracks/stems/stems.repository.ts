@@ -110,6 +110,7 @@ export async function rightsOfStemFiles(db: Db, fileIds: number[]) {
   if (fileIds.length === 0) return [];
   return db
     .select({
+      stemId: versionStems.id,
       fileId: versionStems.fileId,
       restricted: versionStems.restricted,
       downloadableBy: versionStems.downloadableBy,
