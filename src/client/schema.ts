@@ -1885,7 +1885,7 @@ export interface paths {
         };
         /**
          * The stems of a version in their order, with their audio and signed links
-         * @description `file.peaks` carries the waveform state only; GET .../stems/{stemId} carries the data. Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. A restricted stem’s audio is for the owning team’s owners and those its `downloadableBy` names (roles of the owning team, its API keys as `api_key`, members and keys of teams the track is shared with as `shared_team`); anyone else sees the stem with `downloadable: false` and `file.url`, `file.downloadUrl` null. Audio URLs are signed and short-lived: they expire after the server’s download URL lifetime (DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise); a URL handed out before the stem was restricted keeps working until then. Changes nothing.
+         * @description `file.peaks` carries the waveform state only; GET .../stems/{stemId} carries the data. Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. A restricted stem’s audio is for the owning team’s owners and those its `downloadableBy` names (roles of the owning team, its API keys as `api_key`, members and keys of teams the track is shared with as `shared_team`); anyone else sees the stem with `downloadable: false` and `file.url`, `file.downloadUrl` null. Audio URLs are signed and short-lived: they expire after the server’s download URL lifetime (DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise). Every fetch checks the stem’s rights as they are then: once a restriction leaves a caller out, the URLs handed to them before answer 404. Changes nothing.
          */
         get: operations["tracks.versions.stems.list"];
         put?: never;
@@ -1909,7 +1909,7 @@ export interface paths {
         };
         /**
          * One stem with its audio, signed links and waveform peaks
-         * @description Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. A stem of another version is 404. A restricted stem’s audio is for the owning team’s owners and those its `downloadableBy` names (roles of the owning team, its API keys as `api_key`, members and keys of teams the track is shared with as `shared_team`); anyone else sees the stem with `downloadable: false` and `file.url`, `file.downloadUrl` null. Audio URLs are signed and short-lived: they expire after the server’s download URL lifetime (DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise); a URL handed out before the stem was restricted keeps working until then. Changes nothing.
+         * @description Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. A stem of another version is 404. A restricted stem’s audio is for the owning team’s owners and those its `downloadableBy` names (roles of the owning team, its API keys as `api_key`, members and keys of teams the track is shared with as `shared_team`); anyone else sees the stem with `downloadable: false` and `file.url`, `file.downloadUrl` null. Audio URLs are signed and short-lived: they expire after the server’s download URL lifetime (DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise). Every fetch checks the stem’s rights as they are then: once a restriction leaves a caller out, the URLs handed to them before answer 404. Changes nothing.
          */
         get: operations["tracks.versions.stems.get"];
         put?: never;
@@ -1938,7 +1938,7 @@ export interface paths {
         get?: never;
         /**
          * Set who may download a stem’s audio
-         * @description `restricted: true` limits the stem’s audio to the owning team’s owners (always) and the callers `downloadableBy` names; `restricted: false` opens it to everyone who sees the stem again. Others still see the stem (name, facts, peaks) with `downloadable: false` and no URLs. Session only (an API key gets 403 session_required): owners and admins of the team that owns the track; a plain member, and anyone who sees the track through a team it is shared with, gets 403 forbidden. Audio URLs are signed and short-lived: they expire after the server’s download URL lifetime (DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise); a URL handed out before the stem was restricted keeps working until then. A stem of another version is 404; an unknown or repeated downloader is 400. Answers the stem; sends the `stem.updated` webhook event with `changes: {restricted, downloadableBy}` when the rights change (the same rights again send nothing).
+         * @description `restricted: true` limits the stem’s audio to the owning team’s owners (always) and the callers `downloadableBy` names; `restricted: false` opens it to everyone who sees the stem again. Others still see the stem (name, facts, peaks) with `downloadable: false` and no URLs. Session only (an API key gets 403 session_required): owners and admins of the team that owns the track; a plain member, and anyone who sees the track through a team it is shared with, gets 403 forbidden. Audio URLs are signed and short-lived: they expire after the server’s download URL lifetime (DOWNLOAD_URL_TTL_SECONDS, 300 seconds unless configured otherwise). Every fetch checks the stem’s rights as they are then: once a restriction leaves a caller out, the URLs handed to them before answer 404. A stem of another version is 404; an unknown or repeated downloader is 400. Answers the stem; sends the `stem.updated` webhook event with `changes: {restricted, downloadableBy}` when the rights change (the same rights again send nothing).
          */
         put: operations["tracks.versions.stems.setRights"];
         post?: never;
@@ -2511,7 +2511,7 @@ export interface paths {
         put?: never;
         /**
          * Report listening to a version of a review link
-         * @description Anonymous: no bearer token; the token of the link’s URL is the authority (kept out of the request log). An unknown token, a revoked recipient, a revoked or expired link and a link whose track, version or album is gone all answer the same 404, checked afresh on every request. A link with a password answers 403 password_required until the request carries the guest token of POST .../unlock in the Guest-Token header. The player picks a playId per listening and reports it as it goes: the first report of a playId counts a play, later ones raise its seconds (never lower them; capped at the version’s duration). The team sees plays and seconds in the link’s stats. A version the link does not show is 400. Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
+         * @description Anonymous: no bearer token; the token of the link’s URL is the authority (kept out of the request log). An unknown token, a revoked recipient, a revoked or expired link and a link whose track, version or album is gone all answer the same 404, checked afresh on every request. A link with a password answers 403 password_required until the request carries the guest token of POST .../unlock in the Guest-Token header. The player picks a playId per listening and reports it as it goes: the first report of a playId counts a play, later ones raise its seconds (never lower them; capped at the version’s duration). The team sees plays and seconds in the link’s stats. A version the link does not show is 400. At most 600 reports per hour per link and client (429). Idempotency-Key is ignored here: anonymous requests have no caller to keep keys for.
          */
         post: operations["shareLinks.shared.plays.report"];
         delete?: never;
@@ -28243,6 +28243,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description rate_limited: too many reports; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { type ShareActivityKind, shareLinkActivity, shareLinkRecipients } from '../../../db/schema/index.ts';
 
@@ -111,19 +111,40 @@ export async function recordPlay(
   await seen(tx, through.recipientId, now, { secondsListened: grown });
 }
 
-/** A download through the way in. */
+/**
+ * A download through the way in, unless the same file was downloaded through it less than `repeatSeconds`
+ * ago (a client fetching again, not a new download). Answers whether it counted.
+ */
 export async function recordDownload(
   tx: Db,
   through: Through,
   file: { versionId: number; stemId?: number | undefined; fileId: number },
   now: Date,
-) {
+  repeatSeconds: number,
+): Promise<boolean> {
+  if (!(await lockCounters(tx, through.recipientId))) return false;
+  const since = new Date(now.getTime() - repeatSeconds * 1000);
+  const [recent] = await tx
+    .select({ id: shareLinkActivity.id })
+    .from(shareLinkActivity)
+    .where(
+      and(
+        eq(shareLinkActivity.linkId, through.linkId),
+        eq(shareLinkActivity.recipientId, through.recipientId),
+        eq(shareLinkActivity.kind, 'download'),
+        eq(shareLinkActivity.fileId, file.fileId),
+        gt(shareLinkActivity.at, since),
+      ),
+    )
+    .limit(1);
+  if (recent) return false;
   await seen(tx, through.recipientId, now, { downloads: 1 });
   await addActivity(tx, through, 'download', now, {
     versionId: file.versionId,
     stemId: file.stemId ?? null,
     fileId: file.fileId,
   });
+  return true;
 }
 
 /** A comment written through the way in. */

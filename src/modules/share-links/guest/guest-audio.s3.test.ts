@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
+import { DOWNLOAD_REPEAT_SECONDS } from './guest.service.ts';
 import { guestHelpers, insertShareLink } from './guest.test-support.ts';
 
 /** With S3 a guest's URL still points at the service, which checks the link, counts, and sends the client on. */
@@ -23,9 +24,13 @@ describe('review link audio with S3 storage', () => {
       expect(redirect.headers['cache-control']).toBe('no-store');
       expect(new URL(String(redirect.headers.location)).searchParams.has('X-Amz-Signature')).toBe(true);
     }
+    // The redirect counted the download; fetching it again at once is the same one, later a new one.
     const followed = await ctx.fetchUrl(downloadUrl);
     expect(followed.status).toBe(200);
     expect(followed.body.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(await wayInStats(link.general.id)).toMatchObject({ downloads: 1 });
+    ctx.clock.advance(DOWNLOAD_REPEAT_SECONDS * 1000);
+    expect((await ctx.fetchUrl(downloadUrl)).status).toBe(200);
     expect(await wayInStats(link.general.id)).toMatchObject({ downloads: 2 });
     expect(await eventsOf('share_link.downloaded', link.id)).toHaveLength(2);
 

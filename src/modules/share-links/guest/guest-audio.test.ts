@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useStorageTestContext } from '../../../../test/helpers/storage.ts';
 import { newStem } from '../../../../test/helpers/version-uploads.ts';
 import { musicToolsHelpers } from '../../tracks/music-tools/test-support.ts';
+import { DOWNLOAD_REPEAT_SECONDS } from './guest.service.ts';
 import { guestHelpers, insertShareLink } from './guest.test-support.ts';
 
 // Converting a preview runs FFmpeg at a low priority.
@@ -63,7 +64,12 @@ describe('downloads and streams through a review link', () => {
     expect((await fetchPath(original.downloadUrl!, { headers: { range: 'bytes=100-' } })).status).toBe(206);
     expect((await fetchPath(original.downloadUrl!, { method: 'HEAD' })).status).toBe(200);
     expect((await fetchPath(original.streamUrl!)).status).toBe(200);
+    // Fetching the same file again at once is the same download; later, a new one.
+    expect((await fetchPath(original.downloadUrl!)).status).toBe(200);
     expect(await wayInStats(link.general.id)).toMatchObject({ downloads: 1 });
+    ctx.clock.advance(DOWNLOAD_REPEAT_SECONDS * 1000);
+    expect((await fetchPath(original.downloadUrl!)).status).toBe(200);
+    expect(await wayInStats(link.general.id)).toMatchObject({ downloads: 2 });
     const [downloaded] = await eventsOf('share_link.downloaded', link.id);
     expect(downloaded?.payload).toEqual({
       shareLinkId: link.id,

@@ -15,7 +15,7 @@ import {
   UnlockBody,
   UnlockResult,
 } from './guest.schemas.ts';
-import { OPEN_REPEAT_SECONDS, UNLOCK_LIMITS } from './guest.service.ts';
+import { GUEST_PLAY_LIMIT, OPEN_REPEAT_SECONDS, UNLOCK_LIMITS } from './guest.service.ts';
 import { GUEST_COMMENT_LIMIT } from './guest-comments.service.ts';
 import { GUEST_URL_SECONDS } from './guest-marks.ts';
 import { GUEST_TOKEN_SECONDS } from './guest-tokens.ts';
@@ -155,15 +155,20 @@ export async function guestRoutes(app: App) {
           `${WHO} ${PASSWORD} The player picks a playId per listening and reports it as it goes: the first ` +
           'report of a playId counts a play, later ones raise its seconds (never lower them; capped at the ' +
           'version’s duration). The team sees plays and seconds in the link’s stats. A version the link does ' +
-          'not show is 400.',
+          `not show is 400. At most ${GUEST_PLAY_LIMIT.points} reports per hour per link and client (429).`,
         params: SharedParams,
         headers: GuestTokenHeaders,
         body: PlayBody,
-        response: { 204: NoContent, 403: passwordRequired, 404: notFound },
+        response: {
+          204: NoContent,
+          403: passwordRequired,
+          404: notFound,
+          429: errorResponse('rate_limited: too many reports; Retry-After says when to try again'),
+        },
       },
     },
     async (request, reply) => {
-      await guests.play(...guestArgs(request), request.body);
+      await guests.play(...guestArgs(request), request.body, request.ip);
       return reply.code(204).send(null);
     },
   );

@@ -22,6 +22,12 @@ export const UNLOCK_LIMITS = {
   perLink: { name: 'share_unlock_link', points: 100, seconds: 60 * 60 },
 } as const;
 
+/** Play reports a client may send through one link in an hour (a player reports as it goes). */
+export const GUEST_PLAY_LIMIT = { name: 'share_play', points: 600, seconds: 60 * 60 } as const;
+
+/** Fetches of one download URL's file through one way in this close together are one download. */
+export const DOWNLOAD_REPEAT_SECONDS = 30;
+
 export type PlayReport = { versionId: number; playId: string; secondsListened: number };
 
 /**
@@ -83,8 +89,11 @@ export class GuestService {
   }
 
   /** A report of the guest's player: the first of a playId is a play, later ones raise its seconds. */
-  async play(token: string, guestToken: string | undefined, report: PlayReport) {
+  async play(token: string, guestToken: string | undefined, report: PlayReport, client: string) {
     const { wayIn, content } = await this.access.enter(token, guestToken);
+    const { name, points, seconds: window } = GUEST_PLAY_LIMIT;
+    const taken = await this.deps.limits.consume(name, `${wayIn.link.id}:${client}`, points, window);
+    if (!taken.allowed) throw errors.rateLimited(taken.resetSeconds);
     const item = content.items.find((i) => i.version.id === report.versionId);
     if (!item)
       throw errors.validation([{ path: '/body/versionId', message: 'is not a version this link shows' }]);
@@ -113,12 +122,9 @@ export class GuestService {
       ...(ref.stemId === undefined ? {} : { stemId: ref.stemId }),
     };
     await this.db.transaction(async (tx) => {
-      await activity.recordDownload(
-        tx,
-        { linkId: wayIn.link.id, recipientId: wayIn.recipientId },
-        file,
-        this.clock.now(),
-      );
+      const through = { linkId: wayIn.link.id, recipientId: wayIn.recipientId };
+      const now = this.clock.now();
+      if (!(await activity.recordDownload(tx, through, file, now, DOWNLOAD_REPEAT_SECONDS))) return;
       await recordGuestEvent(this.deps.events, tx, wayIn, 'share_link.downloaded', {
         trackId: ref.trackId,
         ...file,
