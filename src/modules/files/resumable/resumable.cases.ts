@@ -13,6 +13,7 @@ import { RESUMABLE_PATH } from './resumable-tickets.ts';
 type Resumable = { url: string; token: string };
 type MediaTicket = { id: number; fileKey: string; uploadUrl: string; headers: Record<string, string> };
 
+const OCTETS = 'application/offset+octet-stream';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const MiB = 1024 * 1024;
 
@@ -203,6 +204,36 @@ export function describeResumableUploads(ctx: StorageTestContext, driver: Storag
       const head = await tusRequest('HEAD', location);
       expect(head.status).toBe(200);
       expect(head.headers.get('upload-length')).toBe('8');
+    });
+
+    it('takes the rest of an upload after its URL expired, while the upload is open', async () => {
+      const team = await ctx.newTeam();
+      const track = await ctx.newTrack(team);
+      const stems = `/api/v1/tracks/${track.id}/versions/${track.versionId}/stems`;
+      const bytes = testWav(0.5);
+      const asked = await ctx.request({
+        method: 'POST',
+        url: `${stems}/upload-url`,
+        token: team.owner.token,
+        payload: { fileName: 'bass.wav' },
+      });
+      const ticket = asked.json() as { stemKey: string; resumable: Resumable };
+      const location = (await create(ticket.resumable, bytes.length)).headers.get('location')!;
+      const patch = (offset: number, body: Buffer) =>
+        tusRequest('PATCH', location, { 'upload-offset': String(offset), 'content-type': OCTETS }, body);
+      expect((await patch(0, bytes.subarray(0, 1000))).status).toBe(204);
+      // A key registers it: the owner's session token expires meanwhile too.
+      const key = await ctx.newApiKey(team, ['tracks:write']);
+      ctx.clock.advance((ctx.config.storage.uploadUrlTtlSeconds + 60) * 1000);
+      expect((await patch(1000, bytes.subarray(1000))).status).toBe(204);
+      const registered = await ctx.request({
+        method: 'POST',
+        url: stems,
+        token: key,
+        payload: { name: 'Bass', stemKey: ticket.stemKey },
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+      expect(registered.json().file.size).toBe(bytes.length);
     });
 
     it('removes an unfinished upload once its ticket expired', async () => {
