@@ -215,7 +215,7 @@ export async function createServices({
     ...createToursServices({ db, clock, config, files: fileServices.files, events }),
     ...createInterviewsServices(db, clock, events),
     users: createUsersServices(db, clock, jobs, departures),
-    shareLinks: createShareLinksService({ db, clock, config, secrets, passwords, mailer }),
+    shareLinks: createShareLinksService({ db, clock, config, secrets, passwords, mailer, limits }),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
     principalIsActive,

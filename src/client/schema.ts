@@ -2323,7 +2323,7 @@ export interface paths {
         put?: never;
         /**
          * Share a track, version, album or playlist through a review link
-         * @description Owners and admins of the team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; another team is 404. Answers 201 with the link: its general URL and one per recipient, each mailed to its recipient (who shares what, until when, the link). Everything the target names must be owned by the team and live: a deleted track, one of another team or one merely shared with the team is 404 naming it. `allowStems` must be stems of versions the target shows, `expiresAt` must lie ahead and recipients must be distinct (400 otherwise). The password is stored as a hash only (`hasPassword`).
+         * @description Owners and admins of the team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; another team is 404. Answers 201 with the link: its general URL and one per recipient, each mailed to its recipient (who shares what, until when, the link). Everything the target names must be owned by the team and live: a deleted track, one of another team or one merely shared with the team is 404 naming it. `allowStems` must be stems of versions the target shows, `expiresAt` must lie ahead and recipients must be distinct (400 otherwise). The password is stored as a hash only (`hasPassword`). A team mails at most 200 recipients per hour (429 with Retry-After beyond, and nothing is made).
          */
         post: operations["shareLinks.create"];
         delete?: never;
@@ -2387,7 +2387,7 @@ export interface paths {
         put?: never;
         /**
          * Add a recipient: a way in with its own URL and counts, mailed to them
-         * @description Owners and admins of the link's team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; a link of another team is 404, as a missing one. Answers 201 with the recipient and mails them their URL. An address the link already has (in any case, revoked or not) is 409 `conflict`; a revoked link is 409 `link_revoked`.
+         * @description Owners and admins of the link's team (403 `forbidden` for its plain members), or an API key of that team with `tracks:write`; a link of another team is 404, as a missing one. Answers 201 with the recipient and mails them their URL. An address the link already has (in any case, revoked or not) is 409 `conflict`; a revoked link is 409 `link_revoked`. A team mails at most 200 recipients per hour (429 with Retry-After beyond, and nothing is made).
          */
         post: operations["shareLinks.recipients.add"];
         delete?: never;
@@ -27283,7 +27283,15 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            /** @description rate_limited: the team mailed its recipients for this hour; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -27632,7 +27640,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            /** @description rate_limited: the team mailed its recipients for this hour; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

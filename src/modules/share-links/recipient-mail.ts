@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { teams, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { MailContent } from '../../mail/template.ts';
+import { errors } from '../../shared/errors.ts';
+import type { RateLimits } from '../../shared/rate-limits.ts';
 
 export type RecipientMail = {
   /** Who shares: the creator's name, else the team's. */
@@ -62,4 +64,35 @@ export async function mailRecipients(
       kind: 'share_links.recipient',
       content: recipientMail({ ...base, url: recipient.url }),
     });
+}
+
+/** Recipient mails one team may send per hour: a label mails a release list, nobody floods inboxes. */
+export const RECIPIENT_MAILS_PER_TEAM = 200;
+const MAIL_BUDGET = { name: 'share_link_mails', seconds: 60 * 60 } as const;
+
+/**
+ * Runs `work` with `count` recipient mails taken from the team's hourly budget: 429 (and nothing taken) when
+ * it has too few; given back when `work` fails, so a refused request costs nothing.
+ */
+export async function withMailBudget<T>(
+  limits: RateLimits,
+  teamId: number,
+  count: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (count === 0) return work();
+  const key = String(teamId);
+  const { name, seconds } = MAIL_BUDGET;
+  const refund = () => limits.refund(name, key, RECIPIENT_MAILS_PER_TEAM, seconds, count);
+  const taken = await limits.consume(name, key, RECIPIENT_MAILS_PER_TEAM, seconds, count);
+  if (!taken.allowed) {
+    await refund();
+    throw errors.rateLimited(taken.resetSeconds);
+  }
+  try {
+    return await work();
+  } catch (error) {
+    await refund();
+    throw error;
+  }
 }

@@ -1,6 +1,7 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { errorResponse, NoContent } from '../../shared/schemas.ts';
+import { RECIPIENT_MAILS_PER_TEAM } from './recipient-mail.ts';
 import {
   ActivityQuery,
   AddRecipientBody,
@@ -14,6 +15,13 @@ import {
   ShareLinkPage,
   ShareLinkParams,
 } from './share-links.schemas.ts';
+
+const MAIL_BUDGET_RULE =
+  `A team mails at most ${RECIPIENT_MAILS_PER_TEAM} recipients per hour (429 with Retry-After beyond, and ` +
+  'nothing is made).';
+const MAIL_BUDGET_SPENT = errorResponse(
+  'rate_limited: the team mailed its recipients for this hour; Retry-After says when to try again',
+);
 
 const managed = { config: { auth: auth.keyOrSession('tracks:write'), extension: true } } as const;
 
@@ -42,9 +50,10 @@ export async function shareLinksRoutes(app: App) {
           'target names must be owned by the team and live: a deleted track, one of another team or one merely ' +
           'shared with the team is 404 naming it. `allowStems` must be stems of versions the target shows, ' +
           '`expiresAt` must lie ahead and recipients must be distinct (400 otherwise). The password is stored ' +
-          'as a hash only (`hasPassword`).',
+          'as a hash only (`hasPassword`). ' +
+          MAIL_BUDGET_RULE,
         body: CreateShareLinkBody,
-        response: { 201: ShareLink },
+        response: { 201: ShareLink, 429: MAIL_BUDGET_SPENT },
       },
     },
     async (request, reply) => reply.code(201).send(await links.create(principalOf(request), request.body)),
@@ -126,11 +135,13 @@ export async function shareLinksRoutes(app: App) {
         summary: 'Add a recipient: a way in with its own URL and counts, mailed to them',
         description:
           `${WHO} Answers 201 with the recipient and mails them their URL. An address the link already has ` +
-          '(in any case, revoked or not) is 409 `conflict`; a revoked link is 409 `link_revoked`.',
+          '(in any case, revoked or not) is 409 `conflict`; a revoked link is 409 `link_revoked`. ' +
+          MAIL_BUDGET_RULE,
         params: ShareLinkParams,
         body: AddRecipientBody,
         response: {
           201: Recipient,
+          429: MAIL_BUDGET_SPENT,
           409: errorResponse(
             'conflict: the address is already a recipient; link_revoked: the link was revoked',
           ),

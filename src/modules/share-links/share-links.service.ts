@@ -9,9 +9,10 @@ import { isKeyInstant, isKeyInt } from '../../shared/cursor-values.ts';
 import { normaliseEmail } from '../../shared/email.ts';
 import { errors } from '../../shared/errors.ts';
 import { decodeCursor, decodeIdCursor, toPage } from '../../shared/pagination.ts';
+import type { RateLimits } from '../../shared/rate-limits.ts';
 import type { Passwords } from '../auth/passwords.ts';
 import { requireLinkManager, requireTeamManager } from './link-access.ts';
-import { mailRecipients, sharerNames } from './recipient-mail.ts';
+import { mailRecipients, sharerNames, withMailBudget } from './recipient-mail.ts';
 import { checkAllowedStems, resolveTarget, targetPhrase } from './share-link-targets.ts';
 import { recipientView, shareLinkView, statsOf, sumStats, type WayInAddresses } from './share-link-view.ts';
 import * as repo from './share-links.repository.ts';
@@ -38,6 +39,7 @@ export class ShareLinksService {
     private readonly passwords: Passwords,
     private readonly mailer: Mailer,
     private readonly addresses: WayInAddresses,
+    private readonly limits: RateLimits,
   ) {}
 
   /** Creates a link with its general way in and one per recipient, and mails each recipient their URL. */
@@ -47,37 +49,39 @@ export class ShareLinksService {
     const expiresAt = this.futureInstant(input.expiresAt, now);
     const recipients = distinctRecipients(input.recipients ?? []);
     const passwordHash = input.password === undefined ? null : await this.passwords.hash(input.password);
-    return this.db.transaction(async (tx) => {
-      const target = await resolveTarget(tx, input.teamId, input.target);
-      const allowStems = input.allowStems ?? [];
-      await checkAllowedStems(tx, target.columns, allowStems);
-      const link = await repo.insertLink(tx, {
-        teamId: input.teamId,
-        ...target.columns,
-        title: input.title ?? null,
-        message: input.message ?? null,
-        expiresAt,
-        passwordHash,
-        allowDownload: input.allowDownload ?? 'none',
-        allowStems,
-        allowComments: input.allowComments ?? false,
-        ...createdByOf(actorOf(principal)),
-        createdAt: now,
-        updatedAt: now,
-      });
-      const ways = await repo.insertWaysIn(tx, [
-        { linkId: link.id, email: null, publicId: this.addresses.newPublicId(), createdAt: now },
-        ...recipients.map((email) => ({
-          linkId: link.id,
-          email,
-          publicId: this.addresses.newPublicId(),
+    const make = () =>
+      this.db.transaction(async (tx) => {
+        const target = await resolveTarget(tx, input.teamId, input.target);
+        const allowStems = input.allowStems ?? [];
+        await checkAllowedStems(tx, target.columns, allowStems);
+        const link = await repo.insertLink(tx, {
+          teamId: input.teamId,
+          ...target.columns,
+          title: input.title ?? null,
+          message: input.message ?? null,
+          expiresAt,
+          passwordHash,
+          allowDownload: input.allowDownload ?? 'none',
+          allowStems,
+          allowComments: input.allowComments ?? false,
+          ...createdByOf(actorOf(principal)),
           createdAt: now,
-        })),
-      ]);
-      const mailed = ways.filter((way) => way.email !== null);
-      await this.mail(tx, link, target.phrase, mailed);
-      return shareLinkView(this.addresses, { ...link, status: 'active' }, ways);
-    });
+          updatedAt: now,
+        });
+        const ways = await repo.insertWaysIn(tx, [
+          { linkId: link.id, email: null, publicId: this.addresses.newPublicId(), createdAt: now },
+          ...recipients.map((email) => ({
+            linkId: link.id,
+            email,
+            publicId: this.addresses.newPublicId(),
+            createdAt: now,
+          })),
+        ]);
+        const mailed = ways.filter((way) => way.email !== null);
+        await this.mail(tx, link, target.phrase, mailed);
+        return shareLinkView(this.addresses, { ...link, status: 'active' }, ways);
+      });
+    return withMailBudget(this.limits, input.teamId, recipients.length, make);
   }
 
   /** A team's links, newest first, filtered by status, track or album. */
@@ -144,22 +148,24 @@ export class ShareLinksService {
 
   /** Adds a recipient (a way in of their own) and mails them its URL; an address already there is 409. */
   async addRecipient(principal: Principal, id: number, email: string) {
-    await requireLinkManager(this.db, principal, id, this.clock.now());
+    const managed = await requireLinkManager(this.db, principal, id, this.clock.now());
     const address = normaliseEmail(email);
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      // Locked, so two additions of one address cannot both pass the check.
-      const link = await repo.lockLink(tx, id);
-      if (!link) throw errors.notFound('share link');
-      if (link.revokedAt !== null) throw errors.linkRevoked();
-      if (await repo.findRecipientByEmail(tx, id, address))
-        throw errors.conflict('This address is already a recipient of the link');
-      const [way] = await repo.insertWaysIn(tx, [
-        { linkId: id, email: address, publicId: this.addresses.newPublicId(), createdAt: now },
-      ]);
-      await this.mail(tx, link, await targetPhrase(tx, link), [way!]);
-      return recipientView(this.addresses, way!);
-    });
+    return withMailBudget(this.limits, managed.teamId, 1, () =>
+      this.db.transaction(async (tx) => {
+        // Locked, so two additions of one address cannot both pass the check.
+        const link = await repo.lockLink(tx, id);
+        if (!link) throw errors.notFound('share link');
+        if (link.revokedAt !== null) throw errors.linkRevoked();
+        if (await repo.findRecipientByEmail(tx, id, address))
+          throw errors.conflict('This address is already a recipient of the link');
+        const [way] = await repo.insertWaysIn(tx, [
+          { linkId: id, email: address, publicId: this.addresses.newPublicId(), createdAt: now },
+        ]);
+        await this.mail(tx, link, await targetPhrase(tx, link), [way!]);
+        return recipientView(this.addresses, way!);
+      }),
+    );
   }
 
   /** Revokes one recipient's way in; its counts stay in the link's stats. */

@@ -5,6 +5,7 @@ import { TEST_SECRETS, useTestContext } from '../../../test/helpers/context.ts';
 import { linkIn, useMailbox } from '../../../test/helpers/mailbox.ts';
 import { shareLinkRecipients, shareLinks } from '../../db/schema/index.ts';
 import { ShareLinkTokens } from './link-tokens.ts';
+import { RECIPIENT_MAILS_PER_TEAM } from './recipient-mail.ts';
 import { shareLinkHelpers } from './share-links.test-support.ts';
 
 const mailbox = useMailbox();
@@ -341,6 +342,38 @@ describe('review links', () => {
     const otherLink = await newLink(team, { recipients: ['someone@example.test'] });
     const foreign = otherLink.recipients[0].id;
     expect((await call('DELETE', `${url}/${foreign}`, team.owner.token)).status).toBe(404);
+  });
+
+  it('mails at most the team’s hourly budget of recipients; beyond it 429 and nothing is made', async () => {
+    const team = await ctx.newTeam();
+    const list = (n: number) => Array.from({ length: n }, (_, i) => `fan-${i}-${ctx.unique()}@example.test`);
+    // A refused link spends nothing of the budget.
+    const missing = await call('POST', '/api/v1/share-links', team.owner.token, {
+      teamId: team.id,
+      target: { trackId: 2_000_000_000 },
+      recipients: list(50),
+    });
+    expect(missing.status).toBe(404);
+    for (let i = 0; i < RECIPIENT_MAILS_PER_TEAM / 50; i++) await newLink(team, { recipients: list(50) });
+    const before = await ctx.database.db.select({ id: shareLinks.id }).from(shareLinks);
+    const track = await ctx.newTrack(team);
+    const over = await ctx.request({
+      method: 'POST',
+      url: '/api/v1/share-links',
+      token: team.owner.token,
+      payload: { teamId: team.id, target: { trackId: track.id }, recipients: list(1) },
+    });
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+    expect(await ctx.database.db.select({ id: shareLinks.id }).from(shareLinks)).toHaveLength(before.length);
+    // A link without recipients mails nobody and is still made.
+    const quiet = await newLink(team);
+    const added = await call('POST', `/api/v1/share-links/${quiet.id}/recipients`, team.owner.token, {
+      email: list(1)[0],
+    });
+    expect(added.status).toBe(429);
+    // Another team has its own budget.
+    await newLink(await ctx.newTeam(), { recipients: list(1) });
   });
 
   it('lets owners, admins and the team’s keys manage links; plain members 403, other teams 404', async () => {
