@@ -26,14 +26,24 @@ function isEnvelope(value: unknown): boolean {
 
 /** A path segment `..` (a hostile path parameter) makes the request's path another one, of another operation. */
 const LEAVES_PATH = /\/\.\.(?:[/?]|$)/;
+/** A path segment left empty (an empty path parameter) does the same. */
+const EMPTY_SEGMENT = /\/\/|\/(?:\?|$)/;
+
+/** Whether a hostile path parameter took the request to another path than its operation's. */
+function leavesPath(operation: Operation, url: string): boolean {
+  if (LEAVES_PATH.test(url)) return true;
+  const path = url.split('?')[0] ?? '';
+  return EMPTY_SEGMENT.test(path) && !EMPTY_SEGMENT.test(operation.path);
+}
 
 /**
  * What is wrong with an answer under the contract, or undefined when nothing is. A request whose path leaves
- * the operation's (`..`) is held to the contract of every answer, not to the operation's list of statuses.
+ * the operation's (`..`, an empty segment) is held to the contract of every answer, not to the operation's list
+ * of statuses.
  */
 export function problemWith(operation: Operation, res: LightMyRequestResponse, url = ''): string | undefined {
   const type = String(res.headers['content-type'] ?? '');
-  if (!operation.statuses.has(String(res.statusCode)) && !LEAVES_PATH.test(url))
+  if (!operation.statuses.has(String(res.statusCode)) && !leavesPath(operation, url))
     return `answered ${res.statusCode}, which its document does not list: ${res.body.slice(0, 200)}`;
   if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
   if (res.statusCode === 401)

@@ -36,7 +36,7 @@ describe('event types', () => {
       'camp.rsvp.updated',
       'webhook.test',
       ...EVENT_TYPE_NAMES.filter((type) =>
-        /^(track|version|stem|comment|review|music_tool|album)\./.test(type),
+        /^(track|version|stem|comment|review|music_tool|album|share_link)\./.test(type),
       ),
     ]);
     for (const item of items) {

@@ -2,12 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { errorResponse } from '../../../shared/schemas.ts';
 
 const TusResumable = Type.Literal('1.0.0', { description: 'The tus protocol version; 1.0.0 only' });
-const ByteCount = Type.String({ pattern: '^[0-9]{1,15}$', description: 'A number of bytes' });
+const ByteCount = Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15, description: 'A number of bytes' });
 
 export const ResumableUploadParams = Type.Object(
   {
     uploadId: Type.String({
       pattern: '^[0-9a-f]{32}$',
+      maxLength: 32,
       description: 'The upload’s id: the last segment of the Location its creation answered',
     }),
   },
