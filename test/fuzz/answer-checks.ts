@@ -29,11 +29,21 @@ const LEAVES_PATH = /\/\.\.(?:[/?]|$)/;
 /** A path segment left empty (an empty path parameter) does the same. */
 const EMPTY_SEGMENT = /\/\/|\/(?:\?|$)/;
 
-/** Whether a hostile path parameter took the request to another path than its operation's. */
+/** Whether a path is not valid percent-encoded UTF-8: the router cannot place it under any operation. */
+function unplaceable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Whether a hostile path parameter took the request to another path than its operation's, or to none. */
 function leavesPath(operation: Operation, url: string): boolean {
   if (LEAVES_PATH.test(url)) return true;
   const path = url.split('?')[0] ?? '';
-  return EMPTY_SEGMENT.test(path) && !EMPTY_SEGMENT.test(operation.path);
+  return unplaceable(path) || (EMPTY_SEGMENT.test(path) && !EMPTY_SEGMENT.test(operation.path));
 }
 
 /**
