@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'mention',
   'comment',
   'reply',
+  'comment_resolved',
   'review_requested',
   'review_decided',
   'team_invite',

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -73,6 +74,27 @@ export const trackTeams = pgTable(
   ],
 );
 
+/** How a version's notes came over from the version before it (set once, when they were carried). */
+export type NotesCarried = {
+  fromVersionId: number;
+  comments: number;
+  todos: number;
+  offsetSeconds: number | null;
+  confidence: number | null;
+  mapped: boolean;
+  at: string;
+};
+
+/** Where a carried comment came from, and whether its time was mapped onto the new audio. */
+export type CommentCarriedFrom = {
+  versionId: number;
+  commentId: number;
+  atSeconds: number | null;
+  mapped: boolean;
+};
+/** Where a carried to-do came from. */
+export type TodoCarriedFrom = { versionId: number; todoId: number };
+
 export const REVIEW_STATES = ['none', 'pending', 'approved', 'changes_requested'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
@@ -91,6 +113,8 @@ export const trackVersions = pgTable(
     /** Blob key of the audio once uploaded. */
     audioFileKey: text(),
     durationSeconds: doublePrecision(),
+    /** Set once the previous version's open notes were carried here. */
+    notesCarried: jsonb().$type<NotesCarried>(),
     ...createdBy(),
     ...timestamps(),
   },
@@ -112,6 +136,11 @@ export const versionComments = pgTable(
     atSeconds: doublePrecision(),
     body: text().notNull(),
     editedAt: stamp(),
+    resolvedAt: stamp(),
+    /** Who resolved it; null with `resolvedAt` set when an API key did. */
+    resolvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The comment of an earlier version this one is a copy of (kept as it was: the original may go). */
+    carriedFrom: jsonb().$type<CommentCarriedFrom>(),
     ...createdBy(),
     createdAt: stamp().notNull().defaultNow(),
   },
@@ -147,10 +176,17 @@ export const versionTodos = pgTable(
     done: boolean().notNull().default(false),
     assigneeId: uuid().references(() => users.id, { onDelete: 'set null' }),
     dueDate: date({ mode: 'string' }),
+    /** The comment the to-do was made from (one to-do per comment). */
+    commentId: integer().references((): AnyPgColumn => versionComments.id, { onDelete: 'set null' }),
+    /** The to-do of an earlier version this one is a copy of. */
+    carriedFrom: jsonb().$type<TodoCarriedFrom>(),
     ...createdBy(),
     ...timestamps(),
   },
-  (t) => [index('version_todos_version_idx').on(t.versionId, t.id)],
+  (t) => [
+    index('version_todos_version_idx').on(t.versionId, t.id),
+    uniqueIndex('version_todos_comment_unique').on(t.commentId).where(sql`${t.commentId} is not null`),
+  ],
 );
 
 export const REVIEW_STATUSES = ['pending', 'withdrawn', 'approved', 'changes_requested'] as const;

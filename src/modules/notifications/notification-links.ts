@@ -11,6 +11,7 @@ export function notificationLink(kind: NotificationKind, data: Data): string {
         : `/api/v1/chat/threads/${data.threadId}/messages`;
     case 'comment':
     case 'reply':
+    case 'comment_resolved':
       return `/api/v1/tracks/${data.trackId}/versions/${data.versionId}/comments`;
     case 'review_requested':
     case 'review_decided':
@@ -38,6 +39,8 @@ export function notificationTitle(kind: NotificationKind, actorName: string | nu
       return `${who} commented on your track`;
     case 'reply':
       return `${who} replied to your comment`;
+    case 'comment_resolved':
+      return `${who} resolved your comment`;
     case 'review_requested':
       return `${who} asked for your review`;
     case 'review_decided':

@@ -162,6 +162,20 @@ const commentUpdated: Rule = async (tx, fact) => {
     mentioned.map((userId) => about(fact, userId, 'mention', data, key)),
   );
 };
+/** A resolved comment tells its author (never the person who resolved it: delivery leaves the actor out). */
+const commentResolved: Rule = async (tx, fact) => {
+  const trackId = numberOf(fact.data.trackId);
+  if (trackId === null) return [];
+  const [comment] = await tx
+    .select({ authorId: versionComments.createdBy, parentId: versionComments.parentId })
+    .from(versionComments)
+    .where(eq(versionComments.id, Number(fact.subjectId)));
+  if (!comment?.authorId) return [];
+  const data = { ...commentData(fact, trackId), parentId: comment.parentId };
+  const key = `comment_resolved:${fact.subjectId}:${randomUUID()}`;
+  return throughTrackTeams(tx, trackId, [about(fact, comment.authorId, 'comment_resolved', data, key)]);
+};
+
 const reviewRequested: Rule = async (tx, fact) => {
   const reviewerIds = Array.isArray(fact.data.reviewerIds) ? (fact.data.reviewerIds as string[]) : [];
   const trackId = numberOf(fact.data.trackId);
@@ -323,6 +337,7 @@ const inviteCreated: Rule = async (tx, fact) => {
 export const NOTIFICATION_RULES: ReadonlyMap<string, Rule> = new Map([
   ['comment/comment.created', commentCreated],
   ['comment/comment.updated', commentUpdated],
+  ['comment/comment.resolved', commentResolved],
   ['review/review.requested', reviewRequested],
   ['review/review.decided', reviewDecided],
   ['session/session.participant.invited', participantInvited],

@@ -42,7 +42,7 @@ export const Notification = Type.Object(
     id: NotificationId,
     kind: StringEnum([...NOTIFICATION_KINDS], {
       description:
-        'mention (in chat or a track comment), comment (on your track), reply (to your comment), review_requested (of you), ' +
+        'mention (in chat or a track comment), comment (on your track), reply (to your comment), comment_resolved (your comment, by someone else), review_requested (of you), ' +
         'review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, ' +
         'camp_rsvp (an answer to a camp of an organisation you manage), webhook_paused (a webhook endpoint ' +
         'of a team or organisation you own or administer was paused)',

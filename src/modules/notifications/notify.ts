@@ -13,6 +13,7 @@ const PREFERENCE_OF = {
   mention: 'notifyOnMentions',
   comment: 'notifyOnComments',
   reply: 'notifyOnComments',
+  comment_resolved: 'notifyOnComments',
   review_requested: 'notifyOnReviews',
   review_decided: 'notifyOnReviews',
   team_invite: 'notifyOnInvites',

@@ -5,6 +5,7 @@ import type { EventLog } from '../../events/event-log.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { defineCarryNotesJob } from './carry/carry-notes.ts';
 import type { TrackEventData } from './track-events.ts';
 import { deleteTrackFiles } from './track-files.ts';
 import { deleteTrack } from './tracks.repository.ts';
@@ -73,8 +74,12 @@ export async function purgeDeletedTracks({
   }
 }
 
-/** The tracks area's background work: the hourly purge of soft-deleted tracks past retention. */
+/**
+ * The tracks area's background work: the hourly purge of soft-deleted tracks past retention, and carrying
+ * a version's open notes to the next one once its audio is registered.
+ */
 export function defineTracksJobs(jobs: JobQueue, deps: Dependencies): void {
+  defineCarryNotesJob(jobs, deps);
   jobs.define(TRACKS_JOBS.purgeDeleted, async () => {
     await purgeDeletedTracks(deps);
   });

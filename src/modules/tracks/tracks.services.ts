@@ -36,7 +36,7 @@ export function createTracksServices(deps: {
   const { db, clock, files, events, jobs, retentionDays } = deps;
   registerTrackStatusUsage();
   defineTracksJobs(jobs, { db, clock, files, events, retentionDays });
-  const trackVersions = new VersionsService(db, clock, files, events);
+  const trackVersions = new VersionsService(db, clock, files, events, jobs);
   const trackComments = new CommentsService(db, clock, files, events);
   return {
     tracks: new TracksService(db, clock, files, events),

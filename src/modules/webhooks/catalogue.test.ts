@@ -14,6 +14,7 @@ import {
   versionsBase,
 } from '../../../test/helpers/version-uploads.ts';
 import { encodeWav } from '../../media/test-audio.ts';
+import { CARRY_WAIT_MS } from '../tracks/carry/carry-notes.ts';
 import { EVENT_TYPE_NAMES, jsonSchemaOf, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.ts';
 import { deliverWebhooks } from './fixtures/deliver.ts';
 import type { CreatedEndpoint } from './fixtures/endpoints.ts';
@@ -205,6 +206,16 @@ describe('every catalogue event reaches the owning team’s endpoint, signed, va
     await expectDelivered('version.deleted', { versionId, trackId: track.id });
   });
 
+  it('versions: notes carried to a new version with audio', async () => {
+    const track = await trackWithAudio();
+    receiver.received.length = 0;
+    const next = await registerVersionAudio(ctx, owner, track);
+    await ctx.runJobs();
+    ctx.clock.advance(CARRY_WAIT_MS);
+    await ctx.runJobs();
+    await expectDelivered('version.notes_carried', { versionId: next.id, trackId: track.id });
+  });
+
   it('stems: created, updated (fields and file removed), deleted', async () => {
     const track = await ctx.newTrack(owner);
     const stem = await newStem(ctx, owner, track);
@@ -240,6 +251,11 @@ describe('every catalogue event reaches the owning team’s endpoint, signed, va
 
     await ok(await call('PATCH', `${comments}/${comment.id}`, guest.token, { comment: 'Fixed?' }));
     await expectDelivered('comment.updated', { ...ids, changes: { comment: 'Fixed?' } });
+
+    await ok(await call('POST', `${comments}/${comment.id}/resolve`, guest.token));
+    await expectDelivered('comment.resolved', ids);
+    await ok(await call('POST', `${comments}/${comment.id}/unresolve`, guest.token));
+    await expectDelivered('comment.unresolved', ids);
 
     await ok(await call('DELETE', `${comments}/${comment.id}`, guest.token), 204);
     await expectDelivered('comment.deleted', { ...ids, removedCommentIds: [comment.id] });

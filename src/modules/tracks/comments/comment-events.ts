@@ -60,6 +60,19 @@ export const COMMENT_EVENTS = {
     schema: Type.Object({ ...ofComment, removedCommentIds: Type.Array(Id) }),
     example: { commentId: 3301, versionId: 502, trackId: 101, teamId: 7, removedCommentIds: [3301, 3302] },
   },
+  'comment.resolved': {
+    description:
+      'A comment was resolved by a member of a team that holds the track or by a key of the owning team; ' +
+      'its author is notified when someone else resolved it. Resolved comments stay where they are when a ' +
+      'new version is registered.',
+    schema: Type.Object(ofComment),
+    example: { commentId: 3301, versionId: 502, trackId: 101, teamId: 7 },
+  },
+  'comment.unresolved': {
+    description: 'A resolved comment was opened again.',
+    schema: Type.Object(ofComment),
+    example: { commentId: 3301, versionId: 502, trackId: 101, teamId: 7 },
+  },
 } as const;
 
 export type CommentEventData<T extends keyof typeof COMMENT_EVENTS> = Static<

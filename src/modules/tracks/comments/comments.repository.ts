@@ -1,6 +1,11 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { commentReactions, shareLinkComments, versionComments } from '../../../db/schema/index.ts';
+import {
+  commentReactions,
+  shareLinkComments,
+  versionComments,
+  versionTodos,
+} from '../../../db/schema/index.ts';
 import type { Actor } from '../../../events/actor.ts';
 
 /** General comments (no timestamp) first, then by position in the audio; ties in creation order. */
@@ -16,6 +21,13 @@ const commentColumns = {
   authorKeyId: versionComments.createdByKeyId,
   editedAt: versionComments.editedAt,
   createdAt: versionComments.createdAt,
+  resolvedAt: versionComments.resolvedAt,
+  resolvedBy: versionComments.resolvedBy,
+  carriedFrom: versionComments.carriedFrom,
+  // At most one (a unique index): the to-do made from the comment.
+  todoId: sql<
+    number | null
+  >`(select ${versionTodos.id} from ${versionTodos} where ${versionTodos.commentId} = ${versionComments.id})`,
   guestName: shareLinkComments.name,
   guestLinkId: shareLinkComments.linkId,
   orderKey: orderKey.mapWith(Number),
@@ -72,6 +84,29 @@ export async function updateComment(
     .update(versionComments)
     .set({ ...fields, editedAt: now })
     .where(eq(versionComments.id, commentId));
+}
+
+/** Marks a comment resolved (by `userId`, null for a key) or open again; false when it already was. */
+export async function setResolved(
+  db: Db,
+  commentId: number,
+  resolved: { at: Date; by: string | null } | null,
+) {
+  const rows = await db
+    .update(versionComments)
+    .set(
+      resolved
+        ? { resolvedAt: resolved.at, resolvedBy: resolved.by }
+        : { resolvedAt: null, resolvedBy: null },
+    )
+    .where(
+      and(
+        eq(versionComments.id, commentId),
+        resolved ? isNull(versionComments.resolvedAt) : isNotNull(versionComments.resolvedAt),
+      ),
+    )
+    .returning({ id: versionComments.id });
+  return rows.length > 0;
 }
 
 /** The comment and its replies: what deleting it removes. */

@@ -1,15 +1,17 @@
 import type { App } from '../../../app-types.ts';
 import { pageOf } from '../../../shared/pagination.ts';
-import { NoContent } from '../../../shared/schemas.ts';
+import { errorResponse, NoContent } from '../../../shared/schemas.ts';
 import { read, write } from '../route-auth.ts';
-import { COMMENTERS, MODERATION, READERS } from '../share-rules.ts';
-import { versionArgs, versionRoutes } from '../version-routes.ts';
+import { COMMENTERS, MODERATION, OWNER_ONLY, READERS, WRITERS } from '../share-rules.ts';
+import { Todo } from '../todos/todos.schemas.ts';
+import { extension, versionArgs, versionRoutes } from '../version-routes.ts';
 import {
   Comment,
   CommentListQuery,
   CommentPage,
   CommentParams,
   CommentPatchBody,
+  CommentTodoBody,
   CreateCommentBody,
   ReactionBody,
   ReactionParams,
@@ -115,5 +117,50 @@ export async function commentsRoutes(app: App) {
       await comments.unreact(...versionArgs(request), commentId, emoji);
       return reply.code(204).send(null);
     },
+  );
+
+  for (const resolved of [true, false]) {
+    app.post(
+      route.path(resolved ? '/:commentId/resolve' : '/:commentId/unresolve'),
+      route.options(extension(write), resolved ? 'resolve' : 'unresolve', {
+        summary: resolved
+          ? 'Resolve a comment (it then stays behind when a new version is registered)'
+          : 'Open a resolved comment again',
+        description: resolved
+          ? `${COMMENTERS} Answers the comment with resolvedAt and resolvedBy; a comment resolved already ` +
+            'is answered as it is. A comment of another version is 404. Sends the `comment.resolved` ' +
+            'webhook event and notifies the comment’s author when someone else resolved it.'
+          : `${COMMENTERS} Answers the comment with resolvedAt null; an open comment is answered as it ` +
+            'is. A comment of another version is 404. Sends the `comment.unresolved` webhook event.',
+        params: CommentParams,
+        response: { 200: Comment },
+      }),
+      async (request) => comments.setResolved(...versionArgs(request), request.params.commentId, resolved),
+    );
+  }
+
+  app.post(
+    route.path('/:commentId/todo'),
+    route.options(extension(write), 'todo', {
+      summary: 'Turn a comment into a to-do of its version, in one call',
+      description:
+        `${WRITERS} ${OWNER_ONLY} The to-do takes the comment’s text and keeps the link (its commentId; ` +
+        'the comment shows todoId). 409 when the comment has a to-do already; an assignee who is not a ' +
+        'member of the owning team is 400; a comment of another version is 404. Recorded in the team’s ' +
+        'activity as `todo.created` (no webhook).',
+      params: CommentParams,
+      body: CommentTodoBody,
+      response: { 201: Todo, 409: errorResponse('The comment has a to-do already') },
+    }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await app.services.trackTodos.fromComment(
+            ...versionArgs(request),
+            request.params.commentId,
+            request.body,
+          ),
+        ),
   );
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
+import { CalendarDate, Id, Page, PageQuery, Timestamp, Uuid } from '../../../shared/schemas.ts';
 import {
   EXAMPLE_LATER,
   EXAMPLE_URL_EXPIRES,
@@ -32,6 +32,10 @@ export const COMMENT_EXAMPLE = {
   reactions: [REACTION_EXAMPLE],
   attachments: [ATTACHMENT_EXAMPLE],
   guest: null,
+  resolvedAt: null,
+  resolvedBy: null,
+  carriedFrom: { versionId: 499, commentId: 611, atSeconds: 89.5, mapped: true },
+  todoId: 88,
 };
 
 export const CommentParams = Type.Object({ id: Id, versionId: Id, commentId: Id });
@@ -67,6 +71,24 @@ export const CommentAttachment = Type.Object(
   { title: 'CommentAttachment', examples: [ATTACHMENT_EXAMPLE] },
 );
 
+/** The comment of an earlier version a carried comment is a copy of. */
+export const CarriedFrom = Type.Object(
+  {
+    versionId: Id,
+    commentId: Id,
+    atSeconds: Type.Union([Type.Number(), Type.Null()], { description: 'Its time in the earlier version' }),
+    mapped: Type.Boolean({
+      description:
+        'Whether the time was mapped onto the new audio by aligning the two waveforms; false: the copy ' +
+        'keeps the original time (the audio did not align well enough, or the time fell outside it)',
+    }),
+  },
+  {
+    title: 'CommentCarriedFrom',
+    examples: [{ versionId: 499, commentId: 611, atSeconds: 89.5, mapped: true }],
+  },
+);
+
 export const Comment = Type.Object(
   {
     id: Id,
@@ -87,6 +109,20 @@ export const Comment = Type.Object(
     }),
     guest: Type.Union([GuestAuthor, Type.Null()], {
       description: 'The guest who wrote it through a review link (the name they gave, the link); else null',
+    }),
+    resolvedAt: Type.Union([Timestamp, Type.Null()], {
+      description:
+        'When it was resolved (POST .../resolve); null while open. Open top-level comments at a ' +
+        'time in the audio follow the song to the next version.',
+    }),
+    resolvedBy: Type.Union([Uuid, Type.Null()], {
+      description: 'Who resolved it; null while open or when an API key resolved it',
+    }),
+    carriedFrom: Type.Union([CarriedFrom, Type.Null()], {
+      description: 'Set on a copy made when a new version was registered; null on a comment written here',
+    }),
+    todoId: Type.Union([Id, Type.Null()], {
+      description: 'The to-do made from this comment (POST .../todo), while it exists',
     }),
   },
   { title: 'VersionComment', examples: [COMMENT_EXAMPLE] },
@@ -132,4 +168,18 @@ export const CommentPatchBody = Type.Object(
 export const ReactionBody = Type.Object(
   { emoji: Emoji },
   { title: 'CommentReactionAdd', examples: [{ emoji: '🔥' }] },
+);
+
+export const CommentTodoBody = Type.Object(
+  {
+    assigneeId: Type.Optional(
+      Type.Union([Uuid, Type.Null()], { description: 'A member of the team that owns the track' }),
+    ),
+    dueDate: Type.Optional(Type.Union([CalendarDate, Type.Null()])),
+  },
+  {
+    title: 'VersionCommentTodoCreate',
+    description: 'The to-do takes the comment’s text; both fields are optional',
+    examples: [{ assigneeId: EXAMPLE_REVIEWER_ID, dueDate: '2026-03-20' }, {}],
+  },
 );

@@ -200,6 +200,33 @@ export class CommentsService {
     });
   }
 
+  /**
+   * Resolves a comment, or opens it again (`resolved` false): answers the comment; a comment already in
+   * that state is answered as it is, with no event.
+   */
+  async setResolved(
+    principal: Principal,
+    trackId: number,
+    versionId: number,
+    commentId: number,
+    resolved: boolean,
+  ) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'comment');
+    await this.requireComment(versionId, commentId);
+    const by = principal.type === 'session' ? principal.userId : null;
+    return this.db.transaction(async (tx) => {
+      const changed = await repo.setResolved(tx, commentId, resolved ? { at: this.clock.now(), by } : null);
+      if (changed)
+        await this.record(tx, principal, resolved ? 'comment.resolved' : 'comment.unresolved', {
+          commentId,
+          versionId,
+          trackId,
+          teamId: track.teamId,
+        });
+      return this.viewOf(tx, track.teamId, versionId, commentId);
+    });
+  }
+
   private async requireComment(versionId: number, commentId: number) {
     const comment = await repo.findComment(this.db, versionId, commentId);
     if (!comment) throw errors.notFound('comment');

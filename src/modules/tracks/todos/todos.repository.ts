@@ -14,6 +14,8 @@ const todoColumns = {
   createdBy: versionTodos.createdBy,
   createdAt: versionTodos.createdAt,
   updatedAt: versionTodos.updatedAt,
+  commentId: versionTodos.commentId,
+  carriedFrom: versionTodos.carriedFrom,
 };
 
 export async function listTodos(db: Db, versionId: number, limit: number, after?: number) {
@@ -46,6 +48,7 @@ export type TodoFields = {
   done?: boolean;
   assigneeId?: string | null;
   dueDate?: string | null;
+  commentId?: number;
 };
 
 export async function insertTodo(

@@ -13,6 +13,12 @@ import { EXAMPLE_REVIEWER_ID } from '../versions/versions.schemas.ts';
 
 export const TodoParams = Type.Object({ id: Id, versionId: Id, todoId: Id });
 
+/** The to-do of an earlier version a carried to-do is a copy of. */
+const TodoCarriedFrom = Type.Object(
+  { versionId: Id, todoId: Id },
+  { title: 'TodoCarriedFrom', examples: [{ versionId: 499, todoId: 71 }] },
+);
+
 export const Todo = Type.Object(
   {
     id: Id,
@@ -24,6 +30,12 @@ export const Todo = Type.Object(
     createdBy: Type.Union([Uuid, Type.Null()], { description: 'null when an API key added it' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    commentId: Type.Union([Id, Type.Null()], {
+      description: 'The comment of this version it was made from (POST .../comments/{commentId}/todo)',
+    }),
+    carriedFrom: Type.Union([TodoCarriedFrom, Type.Null()], {
+      description: 'Set on a copy of an open to-do made when a new version was registered',
+    }),
   },
   {
     title: 'VersionTodo',
@@ -38,6 +50,8 @@ export const Todo = Type.Object(
         createdBy: EXAMPLE_USER_ID,
         createdAt: EXAMPLE_TIME,
         updatedAt: EXAMPLE_LATER,
+        commentId: 640,
+        carriedFrom: null,
       },
     ],
   },
@@ -46,7 +60,9 @@ export const Todo = Type.Object(
 export const TodoPage = CountedPage(Todo);
 export const TodoListQuery = Type.Object({ ...PageQuery, ...CountQuery });
 
-const TodoText = Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' });
+/** The longest text of a to-do. */
+export const TODO_TEXT_MAX = 2000;
+const TodoText = Type.String({ minLength: 1, maxLength: TODO_TEXT_MAX, pattern: '\\S' });
 const Assignee = Type.Union([Uuid, Type.Null()], { description: 'A member of the team that owns the track' });
 
 export const CreateTodoBody = Type.Object(

@@ -3,12 +3,15 @@ import { actorOf } from '../../../events/actor.ts';
 import type { EventLog } from '../../../events/event-log.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
+import { sqlState } from '../../../shared/db-errors.ts';
 import { errors } from '../../../shared/errors.ts';
 import { decodeIdCursor, toPage, withTotal } from '../../../shared/pagination.ts';
+import { findComment } from '../comments/comments.repository.ts';
 import { teamEvent } from '../team-event.ts';
 import { requireVersion, requireVersionForChange } from '../track-access.ts';
 import { nonMembers } from '../track-teams.ts';
 import * as repo from './todos.repository.ts';
+import { TODO_TEXT_MAX } from './todos.schemas.ts';
 
 /** A to-do's event (not a webhook type): its subject is the to-do. */
 const todoEvent = (
@@ -69,6 +72,41 @@ export class TodosService {
     });
   }
 
+  /**
+   * Makes a to-do of a comment of the version, with the comment's text (shortened to a to-do's length);
+   * the to-do keeps the link. A comment that has a to-do already is 409.
+   */
+  async fromComment(
+    principal: Principal,
+    trackId: number,
+    versionId: number,
+    commentId: number,
+    input: { assigneeId?: string | null; dueDate?: string | null },
+  ) {
+    const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
+    const comment = await findComment(this.db, versionId, commentId);
+    if (!comment) throw errors.notFound('comment');
+    if (comment.todoId !== null) throw hasTodo();
+    await this.checkAssignee(track.teamId, input.assigneeId);
+    const now = this.clock.now();
+    try {
+      return await this.db.transaction(async (tx) => {
+        const text = [...comment.comment].slice(0, TODO_TEXT_MAX).join('');
+        const fields = { ...fieldsOf(input), text, commentId };
+        const id = await repo.insertTodo(tx, versionId, fields, actorOf(principal), now);
+        await this.events.record(
+          tx,
+          todoEvent(principal, track.teamId, 'todo.created', id, { trackId, versionId, commentId }),
+        );
+        return (await repo.findTodo(tx, versionId, id))!;
+      });
+    } catch (error) {
+      // Another call made the comment's to-do meanwhile (the unique index on the link).
+      if (sqlState(error) === '23505') throw hasTodo();
+      throw error;
+    }
+  }
+
   async update(principal: Principal, trackId: number, versionId: number, todoId: number, input: TodoInput) {
     const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     await this.requireTodo(versionId, todoId);
@@ -111,6 +149,8 @@ export class TodosService {
       ]);
   }
 }
+
+const hasTodo = () => errors.conflict('This comment has a to-do already');
 
 function fieldsOf(input: TodoInput): repo.TodoFields {
   const fields: repo.TodoFields = {};

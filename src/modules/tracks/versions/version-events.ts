@@ -75,6 +75,33 @@ export const VERSION_EVENTS = {
     schema: Type.Object({ ...ofVersion, fileId: Id }),
     example: { versionId: 502, trackId: 101, teamId: 7, fileId: 1202 },
   },
+  'version.notes_carried': {
+    description:
+      'The open notes of the version before (`fromVersionId`: its unresolved top-level comments at a time ' +
+      'in the audio with their replies, and its open to-dos) were copied to a version whose audio was ' +
+      'registered. Times moved by `offsetSeconds` when the two waveforms aligned with `confidence` of at ' +
+      'least 0.6 (`mapped`); otherwise the copies kept their times.',
+    schema: Type.Object({
+      ...ofVersion,
+      fromVersionId: Id,
+      comments: Type.Integer({ minimum: 0, description: 'Comments copied, replies included' }),
+      todos: Type.Integer({ minimum: 0 }),
+      offsetSeconds: Type.Union([Type.Number(), Type.Null()]),
+      confidence: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+      mapped: Type.Boolean(),
+    }),
+    example: {
+      versionId: 502,
+      trackId: 101,
+      teamId: 7,
+      fromVersionId: 499,
+      comments: 7,
+      todos: 2,
+      offsetSeconds: 3.004,
+      confidence: 0.97,
+      mapped: true,
+    },
+  },
 } as const;
 
 export type VersionEventData<T extends keyof typeof VERSION_EVENTS> = Static<

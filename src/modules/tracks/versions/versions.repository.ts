@@ -28,6 +28,7 @@ const versionColumns = {
   audioFileName: trackVersions.audioFileName,
   durationSeconds: trackVersions.durationSeconds,
   reviewState,
+  carried: trackVersions.notesCarried,
   createdBy: trackVersions.createdBy,
   createdAt: trackVersions.createdAt,
   updatedAt: trackVersions.updatedAt,

@@ -36,6 +36,15 @@ export const VERSION_EXAMPLE = {
   audioFileName: 'night-drive-v2.wav',
   durationSeconds: 214.6,
   reviewState: 'pending',
+  carried: {
+    fromVersionId: 499,
+    comments: 7,
+    todos: 2,
+    offsetSeconds: 3.004,
+    confidence: 0.97,
+    mapped: true,
+    at: EXAMPLE_LATER,
+  },
   createdBy: EXAMPLE_USER_ID,
   createdAt: EXAMPLE_TIME,
   updatedAt: EXAMPLE_LATER,
@@ -95,6 +104,29 @@ export const ReviewStateSchema = Type.Union(
   { description: 'State of the latest review that was not withdrawn' },
 );
 
+/** How the open notes of the version before came over to this one. */
+export const NotesCarried = Type.Object(
+  {
+    fromVersionId: Id,
+    comments: Type.Integer({ minimum: 0, description: 'Comments copied, replies included' }),
+    todos: Type.Integer({ minimum: 0, description: 'Open to-dos copied' }),
+    offsetSeconds: Type.Union([Type.Number(), Type.Null()], {
+      description:
+        'Where the old audio lies in the new one: a moment t of the old is at t + offsetSeconds; null when ' +
+        'either waveform was missing',
+    }),
+    confidence: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
+      description: 'How well the two waveforms matched at that offset',
+    }),
+    mapped: Type.Boolean({
+      description:
+        'Whether the times were moved (confidence at least 0.6); false: the copies kept their times',
+    }),
+    at: Type.String({ format: 'date-time', description: 'When the notes were carried' }),
+  },
+  { title: 'VersionNotesCarried' },
+);
+
 export const Version = Type.Object(
   {
     id: Id,
@@ -108,6 +140,12 @@ export const Version = Type.Object(
       description: 'Known once the audio is analysed',
     }),
     reviewState: ReviewStateSchema,
+    carried: Type.Union([NotesCarried, Type.Null()], {
+      description:
+        'Set once the unresolved timed comments (with replies) and open to-dos of the version before were ' +
+        'copied here, in the background after the audio and both waveforms were ready; null before, and ' +
+        'when there was no earlier version with audio',
+    }),
     createdBy: Type.Union([Uuid, Type.Null()]),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -289,6 +327,7 @@ export const CreatedVersion = Type.Composite(
         durationSeconds: null,
         updatedAt: EXAMPLE_TIME,
         name: 'Version 2',
+        carried: null,
         audio: null,
         files: [],
         review: null,

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import { actorOf } from '../../../events/actor.ts';
 import type { EventLog } from '../../../events/event-log.ts';
+import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { Principal } from '../../../plugins/auth.ts';
 import type { Clock } from '../../../shared/clock.ts';
 import { isPositionCursor } from '../../../shared/cursor-values.ts';
@@ -11,6 +12,7 @@ import { ticketTransfer } from '../../files/file-view.ts';
 import { listFilesOfOwner } from '../../files/files.repository.ts';
 import type { FilesService } from '../../files/files.service.ts';
 import { audioFileView } from '../audio-file-view.ts';
+import { enqueueCarryNotes } from '../carry/carry-notes.ts';
 import { findAnalysis } from '../music-tools/music-tools.repository.ts';
 import { applyPermutation } from '../permutation.ts';
 import { playMark } from '../play-marks.ts';
@@ -37,6 +39,7 @@ export class VersionsService {
     private readonly clock: Clock,
     private readonly files: FilesService,
     private readonly events: EventLog,
+    private readonly jobs: JobQueue,
   ) {}
 
   /**
@@ -117,6 +120,8 @@ export class VersionsService {
         size: file.size,
         durationSeconds: file.audio?.durationSeconds ?? null,
       });
+      // After the waveform job queued with the file: carrying waits for both waveforms.
+      await enqueueCarryNotes(this.jobs, tx, versionId);
     });
     return this.detailOf(this.db, track.teamId, versionId, principal);
   }
