@@ -7,6 +7,9 @@ export type Waveform = { durationSeconds: number; min: readonly number[]; max: r
  */
 export type Alignment = { offsetSeconds: number; confidence: number; resolutionSeconds: number };
 
+/** Below this confidence an alignment is a guess: treat the two as unmapped. */
+export const ALIGNMENT_MIN_CONFIDENCE = 0.6;
+
 /** Bins the envelopes are compared in at most: bounds the work to about MAX_BINS² / 2 multiply-adds. */
 const MAX_BINS = 2000;
 /** The part of the shorter waveform the two must overlap in at an offset for it to count. */
