@@ -7,7 +7,7 @@ export type Waveform = { durationSeconds: number; min: readonly number[]; max: r
  */
 export type Alignment = { offsetSeconds: number; confidence: number; resolutionSeconds: number };
 
-/** Below this confidence an alignment is no better than chance: treat the two as unaligned. */
+/** Below this confidence an alignment is a guess: treat the two as unaligned (times unmapped). */
 export const ALIGNMENT_MIN_CONFIDENCE = 0.6;
 
 /** Bins the envelopes are compared in at most: bounds the work to about MAX_BINS² / 2 multiply-adds. */

@@ -95,6 +95,25 @@ export const errors = {
       undefined,
       { 'retry-after': String(retryAfterSeconds) },
     ),
+  /** A version compared by loudness has no stored analysis, and the caller may not start one. */
+  analysisMissing: (details: ErrorDetail[]) =>
+    new AppError(
+      409,
+      'analysis_missing',
+      'A version has not been analysed yet and you may not start the analysis: a member (or an API key with ' +
+        'tracks:write) of the team that owns the track can, by calling this again or with POST ' +
+        '.../music-tools {operation: analyze}',
+      details,
+    ),
+  /** The latest analysis of a version compared by loudness failed, and it has no earlier one. */
+  analysisFailed: (details: ErrorDetail[]) =>
+    new AppError(
+      409,
+      'analysis_failed',
+      'The analysis of a version failed (its audio could not be measured); run analyze again with POST ' +
+        '.../music-tools once the audio is fixed',
+      details,
+    ),
   /** A team may hold only so many open (issued, not yet registered) upload URLs at once. */
   tooManyOpenUploads: (max: number) =>
     new AppError(

@@ -4,6 +4,7 @@ import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { commentAttachmentsRoutes } from './comments/comment-attachments.routes.ts';
 import { commentsRoutes } from './comments/comments.routes.ts';
+import { compareRoutes } from './compare/compare.routes.ts';
 import { coversRoutes } from './covers/covers.routes.ts';
 import { trackMediaRoutes } from './media/track-media.routes.ts';
 import { musicToolsRoutes } from './music-tools/music-tools.routes.ts';
@@ -34,4 +35,5 @@ export async function tracksModuleRoutes(app: App) {
   await app.register(versionFilesRoutes);
   await app.register(playsRoutes);
   await app.register(musicToolsRoutes);
+  await app.register(compareRoutes);
 }

@@ -8,6 +8,7 @@ import { CollaboratorsService } from './collaborators/collaborators.service.ts';
 import { TrackCollectionsService } from './collections/collections.service.ts';
 import { CommentAttachmentsService } from './comments/comment-attachments.service.ts';
 import { CommentsService } from './comments/comments.service.ts';
+import { CompareService } from './compare/compare.service.ts';
 import { TrackCoversService } from './covers/covers.service.ts';
 import { TrackMediaService } from './media/track-media.service.ts';
 import { MusicToolsService, type MusicToolsSettings } from './music-tools/music-tools.service.ts';
@@ -38,6 +39,14 @@ export function createTracksServices(deps: {
   defineTracksJobs(jobs, { db, clock, files, events, retentionDays });
   const trackVersions = new VersionsService(db, clock, files, events, jobs);
   const trackComments = new CommentsService(db, clock, files, events);
+  const trackMusicTools = new MusicToolsService({
+    db,
+    clock,
+    jobs,
+    files,
+    events,
+    settings: deps.musicTools,
+  });
   return {
     tracks: new TracksService(db, clock, files, events),
     trackVersions,
@@ -54,6 +63,7 @@ export function createTracksServices(deps: {
     trackStems: new StemsService(db, clock, files, events),
     trackVersionFiles: new VersionFilesService(db, files, events),
     trackPlays: new PlaysService(db, clock, files),
-    trackMusicTools: new MusicToolsService({ db, clock, jobs, files, events, settings: deps.musicTools }),
+    trackMusicTools,
+    trackCompare: new CompareService({ db, tools: trackMusicTools }),
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestTeam } from '../../../../test/helpers/context.ts';
+import type { TestTeam, TestTrack } from '../../../../test/helpers/context.ts';
 import { putBytes } from '../../../../test/helpers/file-flow.ts';
 import type { StorageTestContext } from '../../../../test/helpers/storage.ts';
 import { callWith, versionsBase } from '../../../../test/helpers/version-uploads.ts';
@@ -16,9 +16,12 @@ export const LIMITS: FfmpegLimits = { timeoutMs: 60_000, maxMemoryBytes: 1024 * 
 export function musicToolsHelpers(ctx: StorageTestContext) {
   const call = callWith(ctx);
 
-  /** A track of the team whose new version's audio is `bytes` (created, uploaded, registered as a client does). */
-  async function versionWith(team: TestTeam, bytes: Buffer, fileName = 'mix.wav') {
-    const track = await ctx.newTrack(team);
+  /**
+   * A new version whose audio is `bytes` (created, uploaded, registered as a client does), on `onTrack` or
+   * else on a new track of the team.
+   */
+  async function versionWith(team: TestTeam, bytes: Buffer, fileName = 'mix.wav', onTrack?: TestTrack) {
+    const track = onTrack ?? (await ctx.newTrack(team));
     const created = await call('POST', `${versionsBase(track)}/create`, team.owner.token, {
       audio_file_name: fileName,
     });
