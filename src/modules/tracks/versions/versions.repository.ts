@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import {
   type ReviewState,
   trackVersions,
+  versionAnalyses,
   versionComments,
   versionPlays,
   versionReviews,
@@ -159,12 +160,14 @@ export async function setVersionAudioKey(db: Db, versionId: number, key: string)
   await db.update(trackVersions).set({ audioFileKey: key }).where(eq(trackVersions.id, versionId));
 }
 
+/** Points the version at its new audio; the analysis of the audio it had (loudness, tempo, key) goes. */
 export async function setVersionAudio(
   db: Db,
   versionId: number,
   fields: { audioFileKey: string; audioFileName: string; durationSeconds: number | null; updatedAt: Date },
 ) {
   await db.update(trackVersions).set(fields).where(eq(trackVersions.id, versionId));
+  await db.delete(versionAnalyses).where(eq(versionAnalyses.versionId, versionId));
 }
 
 /** A new version at the end of the track's list, named after its place (`Version 3`). */
