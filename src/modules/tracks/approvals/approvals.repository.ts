@@ -9,7 +9,8 @@ export type Approver = { userId: string; role: TeamRole };
  * The approvers of the track `tracks` stands for (a correlated subquery): distinct people whose latest decision
  * on the current version (the final one, else the newest) is `approved` and who are members of the team that
  * owns the track. A decision counts whatever became of its review (closed, withdrawn): it is the person's
- * word on that version until they decide again.
+ * word on that version until they decide again. The outer `tracks` is named in full: a select from one table
+ * leaves its own columns unqualified, which the subqueries would take for their own.
  */
 const approversOfTrack = sql<Approver[]>`coalesce((
   select json_agg(json_build_object('userId', d.user_id, 'role', m.role) order by d.user_id)
@@ -17,12 +18,12 @@ const approversOfTrack = sql<Approver[]>`coalesce((
     select distinct on (rr.user_id) rr.user_id, rr.decision
     from review_reviewers rr join version_reviews r on r.id = rr.review_id
     where r.version_id = (
-        select v.id from track_versions v where v.track_id = ${tracks.id}
+        select v.id from track_versions v where v.track_id = "tracks"."id"
         order by v.is_final desc, v.id desc limit 1)
       and rr.decision is not null
     order by rr.user_id, rr.decided_at desc, r.id desc
   ) d
-  join team_members m on m.team_id = ${tracks.teamId} and m.user_id = d.user_id
+  join team_members m on m.team_id = "tracks"."team_id" and m.user_id = d.user_id
   where d.decision = 'approved'), '[]'::json)`;
 
 /** The approvers of each of `trackIds`, in one statement (a track not found is left out). */
