@@ -1,6 +1,7 @@
 import { registerStatusUsageProvider } from '../teams/status-usage.ts';
 import { requireTrackApprovals } from './approvals/approval-gate.ts';
-import { lockStatusColumn, moveTracksBetweenStatuses, trackStatusesInUse } from './tracks.repository.ts';
+import { trackIdsInStatus } from './approvals/approvals.repository.ts';
+import { moveTracksBetweenStatuses, trackStatusesInUse } from './tracks.repository.ts';
 
 let registered = false;
 
@@ -16,7 +17,7 @@ export function registerTrackStatusUsage(): void {
         await requireTrackApprovals(
           db,
           target,
-          await lockStatusColumn(db, teamId, from),
+          await trackIdsInStatus(db, teamId, from),
           `/body/patch/moves/tracks/${from}`,
         );
       await moveTracksBetweenStatuses(db, teamId, from, to);

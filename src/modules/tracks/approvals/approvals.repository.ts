@@ -72,3 +72,16 @@ export async function lockTrackStatus(db: Db, trackId: number) {
     .for('no key update');
   return row;
 }
+
+/**
+ * Every track of the team's status, soft-deleted ones too (a configuration change moves them all, and a
+ * restored track comes back where it was moved).
+ */
+export async function trackIdsInStatus(db: Db, teamId: number, statusId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(and(eq(tracks.teamId, teamId), eq(tracks.statusId, statusId)))
+    .orderBy(tracks.id);
+  return rows.map((r) => r.id);
+}

@@ -209,4 +209,29 @@ describe('statuses that require approvals (tracks)', () => {
     expect(toMixing.statusCode, toMixing.body).toBe(200);
     expect(await statusOf('tracks', track.id, team.owner.token)).toBe('mixing');
   });
+  it('counts soft-deleted tracks in configuration moves, so restoring one brings no track in unapproved', async () => {
+    const team = await ctx.newTeam();
+    await requireOn(team, 'tracks', { ready: { approvals: 1 } });
+    const track = await ctx.newTrack(team, { statusId: 'mastering' });
+    const deleted = await ctx.request({
+      method: 'DELETE',
+      url: `/api/v1/tracks/${track.id}`,
+      token: team.owner.token,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const config = await ctx.request({
+      method: 'GET',
+      url: `/api/v1/teams/${team.id}/status-config`,
+      token: team.owner.token,
+    });
+    const tracks = config.json().tracks.filter((s: { id: string }) => s.id !== 'mastering');
+    const res = await ctx.request({
+      method: 'PATCH',
+      url: `/api/v1/teams/${team.id}/status-config`,
+      token: team.owner.token,
+      payload: { patch: { tracks, moves: { tracks: { mastering: 'ready' } } } },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().details[0].missing).toEqual([track.id]);
+  });
 });
