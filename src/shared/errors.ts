@@ -55,6 +55,15 @@ export const errors = {
       allow: allowed.join(', '),
     }),
   conflict: (message: string) => new AppError(409, 'conflict', message),
+  /**
+   * A move into a status whose approval requirement is not met: one detail at `path` holding the status, the
+   * approvals it asks (`required`, by `roles`), the fewest any item has (`have`) and the tracks short of them.
+   */
+  approvalRequired: (
+    path: string,
+    message: string,
+    shortfall: { status: string; required: number; have: number; roles: string[]; missing: number[] },
+  ) => new AppError(409, 'approval_required', message, [{ path, message, ...shortfall }]),
   /** A change of a review link that was revoked: a revoked link stays as it was. */
   linkRevoked: () =>
     new AppError(409, 'link_revoked', 'This review link was revoked; create a new link to share again'),

@@ -24,7 +24,15 @@ export const plans = pgTable('plans', {
   isDefault: boolean().notNull().default(false),
 });
 
-export type StatusDefinition = { id: string; name: string; color?: string };
+/** What a status asks before a track or album may enter it: approvals of people with the listed roles. */
+export type StatusRequirement = {
+  approvals: number;
+  /** Roles (in the team that owns the track) whose approvals count; all when absent. */
+  roles?: TeamRole[];
+  /** Move a track here on its own once a review decision completes the requirement. */
+  autoAdvance?: boolean;
+};
+export type StatusDefinition = { id: string; name: string; color?: string; requires?: StatusRequirement };
 export type StatusConfig = { tracks: StatusDefinition[]; albums: StatusDefinition[] };
 
 export const teams = pgTable(

@@ -3,6 +3,7 @@ import { principalOf } from '../../plugins/auth.ts';
 import { acceptOlderNames } from '../../shared/older-names.ts';
 import { wantsTotal } from '../../shared/pagination.ts';
 import { IdParams, NoContent } from '../../shared/schemas.ts';
+import { approvalRequiredResponse } from '../teams/status-config.approval-error.ts';
 import {
   AlbumDetail,
   AlbumLinks,
@@ -176,11 +177,17 @@ export async function albumsRoutes(app: App) {
         summary: "Move an album to another status of its team's configuration (at the end of that column)",
         description:
           `A status that is not one of the album statuses of the team is 400. ${ALBUM_SESSION_WRITERS} ` +
-          'Setting the status the album has keeps its place. Sends the `album.status_changed` webhook event ' +
-          '(from and to; equal when it did not move).',
+          'Setting the status the album has keeps its place. A status whose `requires` is not met by every ' +
+          'track on the album is 409 `approval_required`, naming the tracks short of approvals; nothing ' +
+          'changes. Sends the `album.status_changed` webhook event (from and to; equal when it did not move).',
         params: IdParams,
         body: StatusBody,
-        response: { 200: AlbumDetail },
+        response: {
+          200: AlbumDetail,
+          ...approvalRequiredResponse(
+            'approval_required: the status asks for approvals some tracks on the album lack',
+          ),
+        },
       },
     },
     async (request) => albums.changeStatus(principalOf(request), request.params.id, request.body.status),

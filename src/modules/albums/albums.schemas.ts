@@ -11,6 +11,7 @@ import {
   Uuid,
 } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
+import { BlockedBySchema } from '../tracks/approvals/blocked-by.schemas.ts';
 import { ALBUM_COVER_EXAMPLE, AlbumCover } from './cover.schemas.ts';
 
 const EXAMPLE_USER_ID = '0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b';
@@ -114,9 +115,15 @@ export const AlbumDetail = Type.Composite(
   },
 );
 
+const AlbumCard = Type.Composite([Album, Type.Object({ blockedBy: BlockedBySchema })], {
+  title: 'AlbumCard',
+  description: 'An album as the board shows it: `blockedBy` says what keeps it from the next status',
+  examples: [{ ...ALBUM_EXAMPLE, blockedBy: { status: 'ready', required: 2, have: 0 } }],
+});
+
 export const AlbumPage = Type.Object(
   {
-    items: Type.Array(Album),
+    items: Type.Array(AlbumCard),
     nextCursor: Type.Union([Type.String(), Type.Null()], {
       description: 'Cursor of the next page (pass it as `cursor`), null on the last page',
     }),
@@ -130,8 +137,8 @@ export const AlbumPage = Type.Object(
   {
     title: 'AlbumPage',
     examples: [
-      { items: [ALBUM_EXAMPLE], nextCursor: null },
-      { items: [ALBUM_EXAMPLE], nextCursor: null, total: 1 },
+      { items: [{ ...ALBUM_EXAMPLE, blockedBy: null }], nextCursor: null },
+      { items: [{ ...ALBUM_EXAMPLE, blockedBy: null }], nextCursor: null, total: 1 },
     ],
   },
 );

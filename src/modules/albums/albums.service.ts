@@ -11,6 +11,8 @@ import { requireTeam, sessionUserId } from '../../shared/tenancy.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireStatusFilter } from '../teams/status-filter.ts';
 import { findStatusConfig } from '../teams/teams.repository.ts';
+import { requireAlbumApprovals } from '../tracks/approvals/approval-gate.ts';
+import { withAlbumBlocks } from '../tracks/approvals/blocked-by.ts';
 import { applyPermutation, repeatedEntries } from '../tracks/permutation.ts';
 import { boardTeamOf, requireAlbum } from './album-access.ts';
 import { albumEvent } from './album-event.ts';
@@ -74,10 +76,8 @@ export class AlbumsService {
       sort === 'updated'
         ? decodeCursor(input.cursor, isUpdatedCursor)
         : decodeCursor(input.cursor, isBoardCursor);
-    const statusOrder =
-      sort === 'board'
-        ? ((await findStatusConfig(this.db, input.teamId))?.albums.map((s) => s.id) ?? [])
-        : [];
+    const board = (await findStatusConfig(this.db, input.teamId))?.albums ?? [];
+    const statusOrder = sort === 'board' ? board.map((s) => s.id) : [];
     const filter = { teamId: input.teamId, statusId: input.status, type: input.type };
     const rows = await repo.listAlbums(this.db, {
       ...filter,
@@ -90,7 +90,11 @@ export class AlbumsService {
     const page = toPage(rows, input.limit, (last) =>
       sort === 'updated' ? [last.updatedAt.toISOString(), last.id] : [last.rank, last.position, last.id],
     );
-    const items = page.items.map(({ rank: _, ...album }) => album);
+    const items = await withAlbumBlocks(
+      this.db,
+      board,
+      page.items.map(({ rank: _, ...album }) => album),
+    );
     return withTotal({ items, nextCursor: page.nextCursor }, input.count || input.offset !== undefined, () =>
       repo.countAlbums(this.db, filter),
     );
@@ -173,14 +177,15 @@ export class AlbumsService {
     sessionUserId(principal);
     const { teamId } = await requireAlbum(this.db, principal, albumId);
     await this.db.transaction(async (tx) => {
-      const statuses = await lockBoard(tx, teamId);
-      if (!statuses?.some((s) => s.id === status))
+      const target = (await lockBoard(tx, teamId))?.find((s) => s.id === status);
+      if (!target)
         throw errors.validation([
           { path: '/body/status', message: `is not an album status of the team (${status})` },
         ]);
       const album = await lockAlbum(tx, teamId, albumId);
       if (!album) throw errors.notFound('album');
       if (album.statusId !== status) {
+        await requireAlbumApprovals(tx, target, [albumId], '/body/status');
         await board.closeGap(tx, teamId, album.statusId, album.position);
         const position = await board.columnSize(tx, teamId, status);
         await repo.updateAlbum(tx, albumId, { statusId: status, position }, this.clock.now());

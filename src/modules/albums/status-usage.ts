@@ -1,5 +1,6 @@
 import { registerStatusUsageProvider } from '../teams/status-usage.ts';
-import { albumStatusesInUse, moveColumn } from './board.repository.ts';
+import { requireAlbumApprovals } from '../tracks/approvals/approval-gate.ts';
+import { albumStatusesInUse, lockColumn, moveColumn } from './board.repository.ts';
 
 let registered = false;
 
@@ -9,8 +10,16 @@ export function registerAlbumStatusUsage(): void {
   registered = true;
   registerStatusUsageProvider({
     inUse: async (db, teamId, kind, ids) => (kind === 'albums' ? albumStatusesInUse(db, teamId, ids) : []),
-    move: async (db, teamId, kind, from, to) => {
-      if (kind === 'albums') await moveColumn(db, teamId, from, to);
+    move: async (db, teamId, kind, from, to, target) => {
+      if (kind !== 'albums') return;
+      if (target.requires)
+        await requireAlbumApprovals(
+          db,
+          target,
+          await lockColumn(db, teamId, from),
+          `/body/patch/moves/albums/${from}`,
+        );
+      await moveColumn(db, teamId, from, to);
     },
   });
 }

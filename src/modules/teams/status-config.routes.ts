@@ -1,7 +1,7 @@
 import type { App } from '../../app-types.ts';
 import { auth, principalOf } from '../../plugins/auth.ts';
 import { IdParams } from '../../shared/schemas.ts';
-import { conflictResponse } from './conflict-response.ts';
+import { approvalRequiredResponse } from './status-config.approval-error.ts';
 import { StatusConfig, StatusConfigPatchBody } from './status-config.schemas.ts';
 
 const session = { config: { auth: auth.session } } as const;
@@ -38,12 +38,19 @@ export async function statusConfigRoutes(app: App) {
           'current one (1 to 50 statuses, ids unique: 400 validation_failed otherwise, also for a move whose ' +
           'target is not in the new list). A removed status that items still use needs a target in ' +
           '`patch.moves.<list>` (its items move there in the same transaction); otherwise 409 `conflict` ' +
-          'naming the statuses in use.',
+          'naming the statuses in use. A status may carry `requires` (approvals, roles, autoAdvance): a track ' +
+          'then enters it only with that many approvals of its current version, an album only when every ' +
+          'track on it has them (409 `approval_required` otherwise, from every way of moving one there, ' +
+          'including the moves of this patch). `requires` on the first status, or `autoAdvance` on an album ' +
+          'status, is 400.',
         params: IdParams,
         body: StatusConfigPatchBody,
         response: {
           200: StatusConfig,
-          ...conflictResponse('A removed status is in use and has no target in patch.moves'),
+          ...approvalRequiredResponse(
+            'conflict: a removed status is in use and has no target in patch.moves; approval_required: ' +
+              'a move of patch.moves goes into a status whose approvals its items lack',
+          ),
         },
       },
     },

@@ -8,6 +8,40 @@ const StatusId = Type.String({
   description: 'Stable id items store',
 });
 
+const ROLES = ['owner', 'admin', 'member'] as const;
+
+export const StatusRequirement = Type.Object(
+  {
+    approvals: Type.Integer({
+      minimum: 1,
+      maximum: 20,
+      description: 'Distinct people whose latest review decision on the current version is approved',
+    }),
+    roles: Type.Optional(
+      Type.Array(Type.Union(ROLES.map((r) => Type.Literal(r))), {
+        minItems: 1,
+        maxItems: 3,
+        uniqueItems: true,
+        description: 'Roles (in the team that owns the track) whose approvals count; all roles when absent',
+      }),
+    ),
+    autoAdvance: Type.Optional(
+      Type.Boolean({
+        description:
+          'Track statuses only: a track in the status before this one moves here on its own once a review ' +
+          'decision completes the requirement',
+      }),
+    ),
+  },
+  {
+    title: 'TeamStatusRequirement',
+    description:
+      'Moving a track into the status needs this many approvals; an album needs them on every track on it. ' +
+      'Not allowed on the first status (where new items start)',
+    examples: [{ approvals: 2, roles: ['owner', 'admin'], autoAdvance: true }],
+  },
+);
+
 export const Status = Type.Object(
   {
     id: StatusId,
@@ -19,6 +53,7 @@ export const Status = Type.Object(
         description: 'CSS hex colour',
       }),
     ),
+    requires: Type.Optional(StatusRequirement),
   },
   { title: 'TeamStatus', examples: [{ id: 'mixing', name: 'Mixing', color: '#7c3aed' }] },
 );
@@ -27,7 +62,7 @@ const TRACK_STATUSES = [
   { id: 'idea', name: 'Idea' },
   { id: 'recording', name: 'Recording', color: '#f59e0b' },
   { id: 'mixing', name: 'Mixing', color: '#7c3aed' },
-  { id: 'released', name: 'Released', color: '#16a34a' },
+  { id: 'released', name: 'Released', color: '#16a34a', requires: { approvals: 2, autoAdvance: true } },
 ];
 const ALBUM_STATUSES = [
   { id: 'planning', name: 'Planning' },

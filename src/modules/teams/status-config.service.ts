@@ -41,7 +41,10 @@ export class StatusConfigService {
             `The ${kind} status${stranded.length > 1 ? 'es' : ''} ${stranded.join(', ')} ` +
               `${stranded.length > 1 ? 'are' : 'is'} in use; name a target in patch.moves.${kind}`,
           );
-        for (const [from, to] of moves) await moveStatus(tx, teamId, kind, from, to);
+        for (const [from, to] of moves) {
+          const target = next[kind].find((s) => s.id === to);
+          if (target) await moveStatus(tx, teamId, kind, from, target);
+        }
       }
       const updated = await updateTeam(tx, teamId, { statusConfig: next }, this.clock.now());
       return { tracks: updated.statusConfig.tracks, albums: updated.statusConfig.albums };

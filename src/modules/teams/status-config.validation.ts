@@ -37,7 +37,7 @@ export function planStatusChange(
         });
       continue;
     }
-    problems.push(...duplicateIds(kind, list));
+    problems.push(...duplicateIds(kind, list), ...badRequirements(kind, list));
     const kept = new Set(list.map((s) => s.id));
     const removed = current[kind].map((s) => s.id).filter((id) => !kept.has(id));
     for (const [from, to] of Object.entries(moves)) {
@@ -47,9 +47,7 @@ export function planStatusChange(
       else if (!kept.has(to))
         problems.push({ path, message: `moves to ${to}, which is not in the new ${kind} list` });
     }
-    next[kind] = list.map(({ id, name, color }) =>
-      color === undefined ? { id, name } : { id, name, color },
-    );
+    next[kind] = list.map(stored);
     changes.push({ kind, removed, moves: Object.entries(moves) });
   }
   if (problems.length > 0) throw errors.validation(problems);
@@ -64,6 +62,30 @@ function duplicateIds(kind: StatusKind, list: StatusDefinition[]): ErrorDetail[]
     if (first === undefined) firstAt.set(status.id, i);
     else
       problems.push({ path: `/body/patch/${kind}/${i}/id`, message: `repeats the id of ${kind}/${first}` });
+  });
+  return problems;
+}
+
+/** A status as the configuration keeps it: no absent fields written as keys. */
+function stored({ id, name, color, requires }: StatusDefinition): StatusDefinition {
+  return {
+    id,
+    name,
+    ...(color === undefined ? {} : { color }),
+    ...(requires === undefined ? {} : { requires }),
+  };
+}
+
+/** Approval requirements the board cannot honour: on the first status, or auto-advance on albums. */
+function badRequirements(kind: StatusKind, list: StatusDefinition[]): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  list.forEach((status, i) => {
+    const path = `/body/patch/${kind}/${i}/requires`;
+    if (!status.requires) return;
+    if (i === 0)
+      problems.push({ path, message: `is not allowed on the first status, where new ${kind} start` });
+    if (kind === 'albums' && status.requires.autoAdvance)
+      problems.push({ path: `${path}/autoAdvance`, message: 'applies to track statuses only' });
   });
   return problems;
 }

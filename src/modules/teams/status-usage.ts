@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { StatusDefinition } from '../../db/schema/index.ts';
 
 export type StatusKind = 'tracks' | 'albums';
 
@@ -9,8 +10,18 @@ export type StatusKind = 'tracks' | 'albums';
 export type StatusUsageProvider = {
   /** Which of `statusIds` the team's items of `kind` use. */
   inUse(db: Db, teamId: number, kind: StatusKind, statusIds: string[]): Promise<string[]>;
-  /** Moves the team's items of `kind` from one status to another. */
-  move(db: Db, teamId: number, kind: StatusKind, from: string, to: string): Promise<void>;
+  /**
+   * Moves the team's items of `kind` from one status to another; `target` is that status in the new list
+   * (its approval requirement applies to the items moved).
+   */
+  move(
+    db: Db,
+    teamId: number,
+    kind: StatusKind,
+    from: string,
+    to: string,
+    target: StatusDefinition,
+  ): Promise<void>;
 };
 
 /** The registered providers; none means no status is in use. */
@@ -45,7 +56,7 @@ export async function moveStatus(
   teamId: number,
   kind: StatusKind,
   from: string,
-  to: string,
+  target: StatusDefinition,
 ): Promise<void> {
-  for (const provider of statusUsageProviders) await provider.move(db, teamId, kind, from, to);
+  for (const provider of statusUsageProviders) await provider.move(db, teamId, kind, from, target.id, target);
 }

@@ -1,4 +1,6 @@
 import { registerStatusUsageProvider } from '../teams/status-usage.ts';
+import { requireTrackApprovals } from './approvals/approval-gate.ts';
+import { trackIdsInStatus } from './approvals/approvals.repository.ts';
 import { moveTracksBetweenStatuses, trackStatusesInUse } from './tracks.repository.ts';
 
 let registered = false;
@@ -9,8 +11,16 @@ export function registerTrackStatusUsage(): void {
   registered = true;
   registerStatusUsageProvider({
     inUse: async (db, teamId, kind, ids) => (kind === 'tracks' ? trackStatusesInUse(db, teamId, ids) : []),
-    move: async (db, teamId, kind, from, to) => {
-      if (kind === 'tracks') await moveTracksBetweenStatuses(db, teamId, from, to);
+    move: async (db, teamId, kind, from, to, target) => {
+      if (kind !== 'tracks') return;
+      if (target.requires)
+        await requireTrackApprovals(
+          db,
+          target,
+          await trackIdsInStatus(db, teamId, from),
+          `/body/patch/moves/tracks/${from}`,
+        );
+      await moveTracksBetweenStatuses(db, teamId, from, to);
     },
   });
 }

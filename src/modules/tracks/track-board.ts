@@ -13,9 +13,16 @@ export async function lockTrackBoard(tx: Db, teamId: number): Promise<StatusDefi
   return team?.statusConfig.tracks ?? [];
 }
 
-/** Locks the board (see lockTrackBoard); a status the team does not have is 400 at `path`. */
-export async function requireBoardStatus(tx: Db, teamId: number, statusId: string, path: string) {
+/** Locks the board (see lockTrackBoard) and answers the status; one the team does not have is 400 at `path`. */
+export async function requireBoardStatus(
+  tx: Db,
+  teamId: number,
+  statusId: string,
+  path: string,
+): Promise<StatusDefinition> {
   const statuses = await lockTrackBoard(tx, teamId);
-  if (!statuses.some((s) => s.id === statusId))
+  const status = statuses.find((s) => s.id === statusId);
+  if (!status)
     throw errors.validation([{ path, message: `is not a track status of the team (${statusId})` }]);
+  return status;
 }

@@ -50,9 +50,17 @@ export const TRACK_EVENTS = {
     example: { trackId: 101, teamId: 7, changes: { title: 'Night Drive (Extended)', bpm: 118 } },
   },
   'track.status_changed': {
-    description: 'A track was moved to a status (`from` equals `to` when it was set to the status it had).',
-    schema: Type.Object({ ...ofTrack, from: StatusId, to: StatusId }),
-    example: { trackId: 101, teamId: 7, from: 'idea', to: 'mixing' },
+    description:
+      'A track was moved to a status (`from` equals `to` when it was set to the status it had). `reason` ' +
+      '`approvals`: the review decision of the actor completed the approvals of the next status, which ' +
+      'advances tracks on its own (`requires.autoAdvance`); absent when someone moved the track.',
+    schema: Type.Object({
+      ...ofTrack,
+      from: StatusId,
+      to: StatusId,
+      reason: Type.Optional(Type.Literal('approvals', { description: 'Why the service moved the track' })),
+    }),
+    example: { trackId: 101, teamId: 7, from: 'mastering', to: 'ready', reason: 'approvals' },
   },
   'track.deleted': {
     description:

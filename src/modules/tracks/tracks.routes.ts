@@ -4,6 +4,7 @@ import { acceptOlderNames } from '../../shared/older-names.ts';
 import { wantsTotal } from '../../shared/pagination.ts';
 import { errorResponse, IdParams, NoContent } from '../../shared/schemas.ts';
 import { fileRefusals } from '../files/files.schemas.ts';
+import { approvalRequiredResponse } from '../teams/status-config.approval-error.ts';
 import { hotRead, session, write } from './route-auth.ts';
 import { OWNER_ONLY, READERS, SESSION_WRITERS, SHARING_RULE, WRITERS } from './share-rules.ts';
 import {
@@ -204,11 +205,16 @@ export async function tracksRoutes(app: App) {
         summary: "Move a track to another status of its team's configuration (at the end of that column)",
         description:
           `${SESSION_WRITERS} ${OWNER_ONLY} A status that is not a track status of the owning team is 400. ` +
-          'Setting the status the track has keeps its place. Sends the `track.status_changed` webhook event ' +
-          '(from and to; equal when it did not move).',
+          'Setting the status the track has keeps its place. A status whose `requires` the track does not ' +
+          'meet (approvals of its current version by people with the listed roles) is 409 ' +
+          '`approval_required`, naming the status, what it asks and what the track has; nothing changes. ' +
+          'Sends the `track.status_changed` webhook event (from and to; equal when it did not move).',
         params: IdParams,
         body: StatusBody,
-        response: { 200: TrackDetail },
+        response: {
+          200: TrackDetail,
+          ...approvalRequiredResponse('approval_required: the status asks for approvals the track lacks'),
+        },
       },
     },
     async (request) => tracks.changeStatus(principalOf(request), request.params.id, request.body.status),

@@ -17,6 +17,7 @@ import {
   EXAMPLE_RESUMABLE,
   UploadTicketFields,
 } from '../files/files.schemas.ts';
+import { BlockedBySchema } from './approvals/blocked-by.schemas.ts';
 import { CurrentCover } from './covers/covers.schemas.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -165,11 +166,16 @@ export const TrackDetail = Type.Composite(
   { title: 'TrackDetail', examples: [TRACK_DETAIL_EXAMPLE] },
 );
 
-export const TrackSummary = Type.Omit(Track, ['lyrics', 'notes'], {
-  title: 'TrackSummary',
-  description: 'A track as lists show it: its lyrics and notes are on the track itself (GET /tracks/{id})',
-  examples: [TRACK_SUMMARY_EXAMPLE],
-});
+export const TrackSummary = Type.Composite(
+  [Type.Omit(Track, ['lyrics', 'notes']), Type.Object({ blockedBy: BlockedBySchema })],
+  {
+    title: 'TrackSummary',
+    description:
+      'A track as lists (the board) show it: its lyrics and notes are on the track itself (GET /tracks/{id}); ' +
+      '`blockedBy` says what keeps it from the next status',
+    examples: [{ ...TRACK_SUMMARY_EXAMPLE, blockedBy: { status: 'mastering', required: 2, have: 1 } }],
+  },
+);
 
 export const TrackPage = CountedPage(TrackSummary);
 

@@ -11,6 +11,8 @@ import { takeTrackOffTeamAlbums } from '../albums/album-tracks.repository.ts';
 import { ticketTransfer } from '../files/file-view.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { requireStatusFilter } from '../teams/status-filter.ts';
+import { requireTrackApprovals } from './approvals/approval-gate.ts';
+import { withTrackBlocks } from './approvals/blocked-by.ts';
 import { coverView, currentCoverView } from './covers/covers.service.ts';
 import { applyPermutation, repeatedEntries } from './permutation.ts';
 import { teamEvent, teamEventRecorder } from './team-event.ts';
@@ -163,8 +165,9 @@ export class TracksService {
     const page = toPage(rows, input.limit, (last): [string, number] =>
       sort === 'updated' ? [last.updatedAt.toISOString(), last.id] : [last.titleKey, last.id],
     );
+    const items = await withTrackBlocks(this.db, page.items);
     // The caller's access to the teams is confirmed by now (the page, or requireTeam for an empty one).
-    return withTotal(page, input.count, async () =>
+    return withTotal({ ...page, items }, input.count, async () =>
       countTracks(this.db, {
         teamIds: await this.teamsListed(principal, teamId),
         statusId: status,
@@ -258,8 +261,11 @@ export class TracksService {
   async changeStatus(principal: Principal, trackId: number, status: string) {
     const { track } = await requireTrackForChange(this.db, principal, trackId, 'owner');
     return this.db.transaction(async (tx) => {
-      await requireBoardStatus(tx, track.teamId, status, '/body/status');
-      if (track.statusId !== status) await repo.moveTrackToStatus(tx, track, status, this.clock.now());
+      const target = await requireBoardStatus(tx, track.teamId, status, '/body/status');
+      if (track.statusId !== status) {
+        await requireTrackApprovals(tx, target, [trackId], '/body/status');
+        await repo.moveTrackToStatus(tx, track, status, this.clock.now());
+      }
       await this.record(tx, principal, 'track.status_changed', {
         trackId,
         teamId: track.teamId,

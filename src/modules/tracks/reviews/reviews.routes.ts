@@ -60,7 +60,10 @@ export async function reviewsRoutes(app: App) {
         'Any "changes_requested" closes the review with that state; once every reviewer approved, it closes ' +
         `approved. ${SESSION_WRITERS} ${OWNER_ONLY} Someone who is not a reviewer gets 403; 409 when the ` +
         'version has no open review. A reviewer may decide again while the review is open. Answers the ' +
-        'version detail; sends the `review.decided` webhook event and notifies the requester.',
+        'version detail; sends the `review.decided` webhook event and notifies the requester. A person’s ' +
+        'latest decision on the current version of the track counts towards the approvals a status may ' +
+        'require; when an approval completes those of the next status of the board and that status has ' +
+        '`autoAdvance`, the track moves there (`track.status_changed` with reason `approvals`).',
       body: ReviewDecisionBody,
       response: { 200: VersionDetail, ...noOpenReview },
     }),

@@ -7,17 +7,23 @@ import { errors } from '../../../shared/errors.ts';
 import { sessionUserId } from '../../../shared/tenancy.ts';
 import { teamEvent, teamEventRecorder } from '../team-event.ts';
 import { requireVersionForChange } from '../track-access.ts';
+import { lockTrackBoard } from '../track-board.ts';
+import type { TRACK_EVENTS } from '../track-events.ts';
 import { nonMembers } from '../track-teams.ts';
 import type { VersionsService } from '../versions/versions.service.ts';
+import { advanceOnApproval } from './auto-advance.ts';
 import type { REVIEW_EVENTS } from './review-events.ts';
 import * as repo from './reviews.repository.ts';
 
 /**
  * Review requests on a version: one open review at a time; the requester may withdraw it; each reviewer
- * marks it listened and decides. Any "changes requested" closes it so; all approvals close it approved.
+ * marks it listened and decides. Any "changes requested" closes it so; all approvals close it approved. An
+ * approval that completes the requirement of the next status of the board, when that status advances on
+ * approvals, moves the track there.
  */
 export class ReviewsService {
   private readonly record;
+  private readonly recordTrack;
 
   constructor(
     private readonly db: Db,
@@ -26,6 +32,7 @@ export class ReviewsService {
     private readonly events: EventLog,
   ) {
     this.record = teamEventRecorder<typeof REVIEW_EVENTS>(events, 'review', (p) => p.reviewId);
+    this.recordTrack = teamEventRecorder<typeof TRACK_EVENTS>(events, 'track', (p) => p.trackId);
   }
 
   async request(principal: Principal, trackId: number, versionId: number, reviewerIds: string[]) {
@@ -105,6 +112,9 @@ export class ReviewsService {
     const { track } = await requireVersionForChange(this.db, principal, trackId, versionId, 'owner');
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
+      // The board first (as every status change takes it): a decision and a move into a status that asks for
+      // approvals run one after the other, so a move never counts an approval withdrawn meanwhile.
+      const board = await lockTrackBoard(tx, track.teamId);
       const review = await this.openReview(tx, versionId);
       await this.requireReviewer(tx, review.id, userId);
       await repo.updateReviewer(tx, review.id, userId, { decision, decidedAt: now });
@@ -124,6 +134,10 @@ export class ReviewsService {
         decision,
         status,
       });
+      if (decision === 'approved')
+        await advanceOnApproval(tx, { principal, deciderId: userId, trackId, board, now }, (db, p, payload) =>
+          this.recordTrack(db, p, 'track.status_changed', payload),
+        );
       return this.versions.detailOf(tx, track.teamId, versionId, principal);
     });
   }
