@@ -21,6 +21,7 @@ import { lockTrackBoard, requireBoardStatus } from './track-board.ts';
 import { countTracks } from './track-counts.ts';
 import type { TRACK_EVENTS } from './track-events.ts';
 import { deleteTrackFiles } from './track-files.ts';
+import { linksByKind, linkView } from './track-links.ts';
 import { listTeamIdsOfUser } from './track-teams.ts';
 import * as repo from './tracks.repository.ts';
 import { audioOwner } from './version-audio.ts';
@@ -375,38 +376,9 @@ export class TracksService {
         tx,
         teamEvent(principal, track.teamId, `track.${kind}_added`, subject(trackId), { linkId: link.id }),
       );
-      return {
-        id: link.id,
-        kind: link.kind,
-        url: link.url,
-        platform: link.platform,
-        createdAt: link.createdAt,
-      };
+      return linkView(link);
     });
   }
 }
 
 const subject = (id: number | string) => ({ type: 'track', id });
-
-type Link = {
-  id: number;
-  kind: 'reference' | 'inspiration';
-  url: string;
-  platform: string | null;
-  createdAt: Date | string;
-};
-
-/** A track's links as its detail shows them: references and inspirations apart. */
-function linksByKind(links: Link[]) {
-  const strip = ({ id, kind, url, platform, createdAt }: Link) => ({
-    id,
-    kind,
-    url,
-    platform,
-    createdAt: new Date(createdAt),
-  });
-  return {
-    references: links.filter((l) => l.kind === 'reference').map(strip),
-    inspirations: links.filter((l) => l.kind === 'inspiration').map(strip),
-  };
-}
