@@ -32,7 +32,7 @@ export function searchHelpers(ctx: TestContext) {
   const search = (query: Record<string, string | number>, token: string) =>
     ctx.request({
       method: 'GET',
-      url: `/api/v1/search?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+      url: `/api/v1/search?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
       token,
     });
 

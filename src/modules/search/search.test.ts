@@ -234,13 +234,14 @@ describe('one search', () => {
       const res = await ctx.request({ method: 'GET', url: '/api/v1/search?q=x', token });
       expect(res.statusCode).toBe(401);
     }
-    for (const query of [
+    const bad: Record<string, string | number>[] = [
       { q: '!!! ---' },
       { q: '' },
       { q: 'x', kinds: 'tracks' },
       { q: 'x', kinds: 'track,' },
       { q: 'x', limit: 0 },
-    ]) {
+    ];
+    for (const query of bad) {
       const res = await h.search(query, team.owner.token);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().code).toBe('validation_failed');
