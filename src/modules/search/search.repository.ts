@@ -113,9 +113,15 @@ const ANY = (p: P) => sql`(select to_tsquery('simple'::regconfig, tmw_fold(${p.a
 const wanted = (p: P, kind: SearchKind) => sql`${kind}::text = any(${p.kinds}::text[])`;
 const score = (p: P, kind: SearchKind) =>
   sql`ts_rank(${sql.raw(`'${RANK_WEIGHTS}'`)}::float4[], (${DOCUMENTS[kind]}), ${ALL(p)})::float8 * ${sql.raw(String(KIND_WEIGHTS[kind]))}::float8`;
-/** The caller may read the track `t` through one of the teams in scope (its own or one it is shared with). */
-const trackInScope = sql`t.deleted_at is null and exists (select 1 from track_teams tt
-  join scope on scope.team_id = tt.team_id where tt.track_id = t.id)`;
+/**
+ * A row hanging off the caller's tracks, read through them (`o` of team_tracks or team_versions): each
+ * track's or version's own rows by their link index, then matched. The fence (offset 0) keeps the planner
+ * on that path, whose cost follows the size of the caller's teams whatever the words; it cannot estimate
+ * prefix queries, and through the GIN indexes a common word meets most of the table.
+ */
+const through = (outer: string, table: string, alias: string, link: string, columns: string) =>
+  sql.raw(`${outer} o cross join lateral (select ${columns} from ${table} ${alias}
+    where ${alias}.${link} = o.${link} offset 0) ${alias}`);
 
 /** One branch of hits: kind, integer or UUID id, team, score; only rows whose document holds every term. */
 function hits(p: P, kind: SearchKind, from: SQL, where: SQL, ids: { num?: SQL; uuid?: SQL; team: SQL }) {
@@ -126,20 +132,41 @@ function hits(p: P, kind: SearchKind, from: SQL, where: SQL, ids: { num?: SQL; u
 
 /** Every kind's hits the caller may read: access is the joins to `scope` (their teams) and `threads`. */
 function allHits(p: P, caller: 'session' | 'key'): SQL {
-  const version = (alias: string, table: string) =>
-    sql`${sql.raw(table)} ${sql.raw(alias)} join track_versions v on v.id = ${sql.raw(alias)}.version_id
-      join tracks t on t.id = v.track_id`;
   const branches = [
-    hits(p, 'track', sql`tracks t`, trackInScope, { num: sql`t.id`, team: sql`t.team_id` }),
+    hits(
+      p,
+      'track',
+      through('team_tracks', 'tracks', 't', 'id', 't.id, t.team_id, t.deleted_at, t.search_vector'),
+      sql`t.deleted_at is null`,
+      {
+        num: sql`t.id`,
+        team: sql`t.team_id`,
+      },
+    ),
     hits(p, 'album', sql`albums a join scope on scope.team_id = a.team_id`, sql`true`, {
       num: sql`a.id`,
       team: sql`a.team_id`,
     }),
-    hits(p, 'comment', version('c', 'version_comments'), trackInScope, {
-      num: sql`c.id`,
-      team: sql`t.team_id`,
-    }),
-    hits(p, 'todo', version('d', 'version_todos'), trackInScope, { num: sql`d.id`, team: sql`t.team_id` }),
+    hits(
+      p,
+      'comment',
+      through('team_versions', 'version_comments', 'c', 'version_id', 'c.id, c.search_vector'),
+      sql`true`,
+      {
+        num: sql`c.id`,
+        team: sql`o.team_id`,
+      },
+    ),
+    hits(
+      p,
+      'todo',
+      through('team_versions', 'version_todos', 'd', 'version_id', 'd.id, d.search_vector'),
+      sql`true`,
+      {
+        num: sql`d.id`,
+        team: sql`o.team_id`,
+      },
+    ),
     hits(p, 'contact', sql`contacts c join scope on scope.team_id = c.team_id`, sql`true`, {
       num: sql`c.id`,
       team: sql`c.team_id`,
@@ -172,9 +199,14 @@ function allHits(p: P, caller: 'session' | 'key'): SQL {
  * it back to their list, as the thread list does), any other thread only while they are a chosen member.
  */
 function scopes(p: P, caller: 'session' | 'key'): SQL {
-  if (caller === 'key') return sql`scope as materialized (select ${p.teamId}::integer as team_id)`;
+  const tracks = sql`team_tracks as materialized (select distinct tt.track_id as id
+      from scope join track_teams tt on tt.team_id = scope.team_id),
+    team_versions as materialized (select v.id as version_id, t.team_id from team_tracks o
+      join tracks t on t.id = o.id and t.deleted_at is null join track_versions v on v.track_id = o.id)`;
+  if (caller === 'key') return sql`scope as materialized (select ${p.teamId}::integer as team_id), ${tracks}`;
   return sql`scope as materialized (select m.team_id from team_members m
       where m.user_id = ${p.userId}::uuid and (${p.teamId}::integer is null or m.team_id = ${p.teamId}::integer)),
+    ${tracks},
     threads as materialized (select ct.thread_id, min(ct.team_id) as team_id
       from scope join chat_thread_teams ct on ct.team_id = scope.team_id
       join chat_threads th on th.id = ct.thread_id
