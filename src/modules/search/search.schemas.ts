@@ -3,7 +3,10 @@ import { Id, Page, PageQuery, Timestamp, Uuid } from '../../shared/schemas.ts';
 import { StringEnum } from '../../shared/string-enum.ts';
 import { SEARCH_KINDS } from './search-kinds.ts';
 
-const KIND = `(?:${SEARCH_KINDS.join('|')})`;
+/** A comma-separated list of kinds (written out: patterns are checked for linear-time matching). */
+export const KINDS_PATTERN =
+  '^(?:track|album|comment|todo|message|transcript|contact|session|interview)' +
+  '(?:,(?:track|album|comment|todo|message|transcript|contact|session|interview))*$';
 
 export const SearchQuery = Type.Object({
   q: Type.String({
@@ -21,7 +24,7 @@ export const SearchQuery = Type.Object({
   kinds: Type.Optional(
     Type.String({
       maxLength: 200,
-      pattern: `^${KIND}(?:,${KIND})*$`,
+      pattern: KINDS_PATTERN,
       description: `Only these kinds, comma-separated (${SEARCH_KINDS.join(', ')}); default every kind the caller reads`,
       examples: ['message,transcript,comment'],
     }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../test/helpers/context.ts';
+import { KINDS_PATTERN } from './search.schemas.ts';
 import { type Hit, searchHelpers } from './search.test-support.ts';
 import { SEARCH_KINDS } from './search-kinds.ts';
 
@@ -226,6 +227,13 @@ describe('one search', () => {
     const otherKey = await ctx.newApiKey(other);
     expect(await h.hitsOf({ q: 'pangolin' }, otherKey)).toEqual([]);
     expect((await h.search({ q: 'pangolin', teamId: team.id }, otherKey)).statusCode).toBe(404);
+  });
+
+  it('takes every kind, and lists of them, in kinds', () => {
+    const pattern = new RegExp(KINDS_PATTERN);
+    for (const kind of SEARCH_KINDS) expect(pattern.test(kind), kind).toBe(true);
+    expect(pattern.test(SEARCH_KINDS.join(','))).toBe(true);
+    expect(pattern.test('tracks')).toBe(false);
   });
 
   it('answers 401 without a valid token, and 400 to a query without words, a bad kind or limit', async () => {
