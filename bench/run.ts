@@ -8,6 +8,7 @@ import { albumScenarios } from './albums.ts';
 import { catalogueScenarios, seedBenchCatalogue } from './catalogue.ts';
 import { buildService, start, stop, tmw } from './processes.ts';
 import type { Ceiling, Scenario } from './scenario.ts';
+import { seedSearchCatalogue, unifiedSearchScenarios } from './unified-search.ts';
 
 /**
  * `npm run bench`: starts the service on a fresh data directory (or BENCH_DATABASE_URL), seeds what the
@@ -58,6 +59,7 @@ async function main() {
   const teamId = tmw(['team', 'create', '--name', 'Bench', '--owner', email, '--plan', 'enterprise'], env);
   const key = tmw(['key', 'create', '--team', teamId, '--name', 'bench'], env);
   const catalogue = await seedBenchCatalogue(env, email);
+  await seedSearchCatalogue(env);
   const catalogueKey = tmw(['key', 'create', '--team', String(catalogue.teamId), '--name', 'bench'], env);
 
   const dbCeiling = await start(['--import', './bin/typescript.js', 'bench/db-ceiling.ts'], env, '/');
@@ -114,6 +116,7 @@ async function main() {
     ];
     const asSession = { authorization: `Bearer ${session}` };
     scenarios.push(...catalogueScenarios(catalogue).map((s) => ({ ...s, headers: asSession })));
+    scenarios.push(...unifiedSearchScenarios(catalogue).map((s) => ({ ...s, headers: asSession })));
     scenarios.push({
       name: 'track (API key)',
       ceiling: 'pk',

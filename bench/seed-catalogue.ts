@@ -15,6 +15,17 @@ const WORDS = (
 const GENRES = ['pop', 'rock', 'hip hop', 'reggaeton', 'jazz', 'house', 'techno', 'folk', 'soul', 'indie'];
 const LANGUAGES = ['en', 'es', 'pt', 'fr', 'de'];
 
+const words = sql`${`{${WORDS.join(',')}}`}::text[]`;
+/** One word of the catalogue, as SQL: power(random(), 3) makes early words far more likely than late ones. */
+const word = sql`(${words})[1 + floor(power(random(), 3) * ${WORDS.length})::int]`;
+
+/**
+ * `count` words of the catalogue as SQL; the reference to the outer column `outer` makes the subquery run once
+ * per row instead of once per statement.
+ */
+export const phrase = (count: number, outer: string) =>
+  sql`(select string_agg(${word}, ' ') from generate_series(1, ${count}) w where w > 0 * ${sql.raw(outer)})`;
+
 export type SeededCatalogue = { teamIds: number[]; trackIds: number[] };
 
 /**
@@ -26,12 +37,6 @@ export async function seedCatalogue(
   options: { ownerId: string; teams: number; tracksPerTeam: number },
 ): Promise<SeededCatalogue> {
   const { ownerId, teams, tracksPerTeam } = options;
-  const words = sql`${`{${WORDS.join(',')}}`}::text[]`;
-  // power(random(), 3) makes early words far more likely than late ones.
-  const word = sql`(${words})[1 + floor(power(random(), 3) * ${WORDS.length})::int]`;
-  // The reference to an outer column makes the subquery run once per row instead of once per statement.
-  const phrase = (count: number, outer: string) =>
-    sql`(select string_agg(${word}, ' ') from generate_series(1, ${count}) w where w > 0 * ${sql.raw(outer)})`;
 
   await db.execute(sql`select setseed(0.42)`);
   const teamRows = await db.execute<{ id: number }>(sql`
@@ -83,6 +88,6 @@ export async function seedCatalogue(
 }
 
 /** PGlite answers `{rows}`, postgres.js an array of rows. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }

@@ -18,6 +18,7 @@ import { interviewsModuleRoutes } from './modules/interviews/routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { organisationsModuleRoutes } from './modules/organisations/routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { sessionsModuleRoutes } from './modules/sessions/routes.ts';
 import { guestRoutes } from './modules/share-links/guest/guest.routes.ts';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(interviewsModuleRoutes);
   await app.register(usersRoutes);
   await app.register(aiSearchRoutes);
+  await app.register(searchRoutes);
   await app.register(webhooksRoutes);
   await app.register(testimonialsRoutes);
   await app.register(appVersionRoutes);

@@ -35,6 +35,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { startPush } from './modules/notifications/push/push.ts';
 import { Tracing } from './modules/operations/tracing.ts';
 import { createOrganisationsServices } from './modules/organisations/organisations.services.ts';
+import { SearchService } from './modules/search/search.service.ts';
 import { sessionDepartures } from './modules/sessions/session-departures.ts';
 import { createSessionsServices } from './modules/sessions/sessions.services.ts';
 import { createShareLinkGuestServices } from './modules/share-links/guest/guest.services.ts';
@@ -217,6 +218,7 @@ export async function createServices({
     users: createUsersServices(db, clock, jobs, departures),
     shareLinks: createShareLinksService({ db, clock, config, secrets, passwords, mailer, limits }),
     aiSearch: createAiSearchService(db, clock, config.aiSearchLlm),
+    search: new SearchService(db, clock),
     authenticate: createAuthenticate({ db, clock, apiKeys, accessTokens, externalTokens }),
     principalIsActive,
     streamTickets: new StreamTickets(db, clock, principalIsActive),

@@ -46,6 +46,10 @@ const GROUPS: { name: string; tags: [name: string, description: string][] }[] = 
   {
     name: 'Working together',
     tags: [
+      [
+        'search',
+        'One search over tracks, albums, comments, to-dos, chat, voice transcripts, contacts, sessions and interviews.',
+      ],
       ['chat', 'Threads, messages, reactions, voice notes and the live event stream.'],
       ['inbox', 'What waits for the signed-in person’s action across their teams.'],
       ['sessions', 'Studio sessions: schedule, participants, files, canvas, recordings and the live stream.'],
