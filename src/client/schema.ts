@@ -707,7 +707,7 @@ export interface paths {
         head?: never;
         /**
          * Replace the track and/or album status list (owner or admin)
-         * @description Session tokens only; owners and admins (403 `forbidden` for members). Each list given replaces the current one (1 to 50 statuses, ids unique: 400 validation_failed otherwise, also for a move whose target is not in the new list). A removed status that items still use needs a target in `patch.moves.<list>` (its items move there in the same transaction); otherwise 409 `conflict` naming the statuses in use.
+         * @description Session tokens only; owners and admins (403 `forbidden` for members). Each list given replaces the current one (1 to 50 statuses, ids unique: 400 validation_failed otherwise, also for a move whose target is not in the new list). A removed status that items still use needs a target in `patch.moves.<list>` (its items move there in the same transaction); otherwise 409 `conflict` naming the statuses in use. A status may carry `requires` (approvals, roles, autoAdvance): a track then enters it only with that many approvals of its current version, an album only when every track on it has them (409 `approval_required` otherwise, from every way of moving one there, including the moves of this patch). `requires` on the first status, or `autoAdvance` on an album status, is 400.
          */
         patch: operations["teams.statusConfig.update"];
         trace?: never;
@@ -1083,7 +1083,7 @@ export interface paths {
         head?: never;
         /**
          * Move a track to another status of its team's configuration (at the end of that column)
-         * @description Session only (an API key gets 403 session_required): any member of the team that owns the track (every role). Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden. A status that is not a track status of the owning team is 400. Setting the status the track has keeps its place. Sends the `track.status_changed` webhook event (from and to; equal when it did not move).
+         * @description Session only (an API key gets 403 session_required): any member of the team that owns the track (every role). Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden. A status that is not a track status of the owning team is 400. Setting the status the track has keeps its place. A status whose `requires` the track does not meet (approvals of its current version by people with the listed roles) is 409 `approval_required`, naming the status, what it asks and what the track has; nothing changes. Sends the `track.status_changed` webhook event (from and to; equal when it did not move).
          */
         patch: operations["tracks.status.update"];
         trace?: never;
@@ -1464,6 +1464,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tracks/{id}/versions/{versionId}/comments/{commentId}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a comment (it then stays behind when a new version is registered)
+         * @description A session of any member of a team that holds the track (its own team or one it is shared with), or an API key of the owning team with `tracks:write` (a key of a team the track is shared with only reads: 403). Answers the comment with resolvedAt and resolvedBy; a comment resolved already is answered as it is. A comment of another version is 404. Sends the `comment.resolved` webhook event and notifies the comment’s author when someone else resolved it.
+         */
+        post: operations["tracks.versions.comments.resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tracks/{id}/versions/{versionId}/comments/{commentId}/unresolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a resolved comment again
+         * @description A session of any member of a team that holds the track (its own team or one it is shared with), or an API key of the owning team with `tracks:write` (a key of a team the track is shared with only reads: 403). Answers the comment with resolvedAt null; an open comment is answered as it is. A comment of another version is 404. Sends the `comment.unresolved` webhook event.
+         */
+        post: operations["tracks.versions.comments.unresolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tracks/{id}/versions/{versionId}/comments/{commentId}/todo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a comment into a to-do of its version, in one call
+         * @description A session of any member of the team that owns the track (every role), or an API key of that team with `tracks:write` (403 insufficient_scope without it). Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden. The to-do takes the comment’s text and keeps the link (its commentId; the comment shows todoId). 409 when the comment has a to-do already; an assignee who is not a member of the owning team is 400; a comment of another version is 404. Recorded in the team’s activity as `todo.created` (no webhook).
+         */
+        post: operations["tracks.versions.comments.todo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tracks/{id}/versions/{versionId}/comments/upload": {
         parameters: {
             query?: never;
@@ -1723,7 +1783,7 @@ export interface paths {
         put?: never;
         /**
          * Approve or request changes (reviewers only)
-         * @description Any "changes_requested" closes the review with that state; once every reviewer approved, it closes approved. Session only (an API key gets 403 session_required): any member of the team that owns the track (every role). Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden. Someone who is not a reviewer gets 403; 409 when the version has no open review. A reviewer may decide again while the review is open. Answers the version detail; sends the `review.decided` webhook event and notifies the requester.
+         * @description Any "changes_requested" closes the review with that state; once every reviewer approved, it closes approved. Session only (an API key gets 403 session_required): any member of the team that owns the track (every role). Members (and keys) of the team that owns the track only: anyone who sees the track through a team it is shared with gets 403 forbidden. Someone who is not a reviewer gets 403; 409 when the version has no open review. A reviewer may decide again while the review is open. Answers the version detail; sends the `review.decided` webhook event and notifies the requester. A person’s latest decision on the current version of the track counts towards the approvals a status may require; when an approval completes those of the next status of the board and that status has `autoAdvance`, the track moves there (`track.status_changed` with reason `approvals`).
          */
         post: operations["tracks.versions.review.decide"];
         delete?: never;
@@ -2088,6 +2148,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tracks/{id}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare two versions fairly: their loudness, the gains that match it, and their offset
+         * @description Any member of a team that holds the track (its own team or one it is shared with), or an API key of such a team (reads need no scope); a track the caller cannot see, or a soft-deleted one, is 404. Answers each version's EBU R128 integrated loudness, true peak and duration (from its latest music-tools `analyze` result) and the gain to play it at so both sound equally loud: the quieter version is the reference (gain 0) and the louder one is lowered to it (a negative gain), so no version is ever raised and pushed towards clipping. `offsetSeconds` and `confidence` say where `a` lies in `b`, from their waveforms (`alignment` says how far to trust them). `a` and `b` may be the same version. When a version has not been analysed yet, the answer is 202 with the `analyze` jobs to wait for: jobs already queued or running are shown, and missing ones are queued for callers who may queue music-tool work on the track (members of the owning team, its API keys with `tracks:write`); anyone else gets 409 `analysis_missing` naming the versions in `details` (`/query/a`, `/query/b`). Ask again once the jobs have succeeded. 409 `analysis_failed` when the latest analysis of an unanalysed version failed (run `analyze` again with POST .../music-tools), 409 `conflict` for a version without registered audio, 404 for a version of another track. Changes nothing but the queued jobs.
+         */
+        get: operations["tracks.compare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/albums": {
         parameters: {
             query?: never;
@@ -2195,7 +2275,7 @@ export interface paths {
         head?: never;
         /**
          * Move an album to another status of its team's configuration (at the end of that column)
-         * @description A status that is not one of the album statuses of the team is 400. Session only (an API key gets 403 session_required): any member of the album's team (every role); an album of another team is 404. Setting the status the album has keeps its place. Sends the `album.status_changed` webhook event (from and to; equal when it did not move).
+         * @description A status that is not one of the album statuses of the team is 400. Session only (an API key gets 403 session_required): any member of the album's team (every role); an album of another team is 404. Setting the status the album has keeps its place. A status whose `requires` is not met by every track on the album is 409 `approval_required`, naming the tracks short of approvals; nothing changes. Sends the `album.status_changed` webhook event (from and to; equal when it did not move).
          */
         patch: operations["albums.status.update"];
         trace?: never;
@@ -5440,6 +5520,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search tracks, albums, comments, to-dos, chat messages, voice transcripts, contacts, studio sessions and interviews at once
+         * @description Full-text search ranked across kinds: every word must match as a word prefix (case and accents ignored); a title or name outranks catalogue fields, which outrank bodies, and each kind has a weight. Only what the caller may read is searched: a session searches its teams (or `teamId`), their tracks (shared ones too), albums, comments and to-dos, contacts, studio sessions, interviews, and the chat threads it sees: a group, direct or bot thread only while it is a chosen member, a team thread not once it left it (until a newer message brings it back to its list). An API key searches its own team's tracks, albums, comments, to-dos and contacts (no scope needed); naming another kind in `kinds` gets 403 session_required. A `teamId` the caller is not in (or not the key's team) is 404. A `q` without any letter or digit is 400. Soft-deleted tracks and deleted messages are left out. Changes nothing.
+         */
+        get: operations["search.everything"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/event-types": {
         parameters: {
             query?: never;
@@ -5981,7 +6081,7 @@ export interface webhooks {
         put?: never;
         /**
          * track.status_changed
-         * @description A track was moved to a status (`from` equals `to` when it was set to the status it had).
+         * @description A track was moved to a status (`from` equals `to` when it was set to the status it had). `reason` `approvals`: the review decision of the actor completed the approvals of the next status, which advances tracks on its own (`requires.autoAdvance`); absent when someone moved the track.
          */
         post: operations["webhooks.events.track.status_changed"];
         delete?: never;
@@ -6250,6 +6350,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "version.notes_carried": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.notes_carried
+         * @description The open notes of the version before (`fromVersionId`: its unresolved top-level comments at a time in the audio with their replies, and its open to-dos) were copied to a version whose audio was registered. Times moved by `offsetSeconds` when the two waveforms aligned with `confidence` of at least 0.6 (`mapped`); otherwise the copies kept their times.
+         */
+        post: operations["webhooks.events.version.notes_carried"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "stem.created": {
         parameters: {
             query?: never;
@@ -6364,6 +6484,46 @@ export interface webhooks {
          * @description A comment was deleted with its replies (`removedCommentIds`) and their attachments.
          */
         post: operations["webhooks.events.comment.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * comment.resolved
+         * @description A comment was resolved by a member of a team that holds the track or by a key of the owning team; its author is notified when someone else resolved it. Resolved comments stay where they are when a new version is registered.
+         */
+        post: operations["webhooks.events.comment.resolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.unresolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * comment.unresolved
+         * @description A resolved comment was opened again.
+         */
+        post: operations["webhooks.events.comment.unresolved"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6939,7 +7099,8 @@ export interface components {
             };
         };
         /**
-         * Album
+         * AlbumCard
+         * @description An album as the board shows it: `blockedBy` says what keeps it from the next status
          * @example {
          *       "id": 12,
          *       "teamId": 7,
@@ -6961,10 +7122,15 @@ export interface components {
          *       "trackCount": 2,
          *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
          *       "createdAt": "2026-03-15T10:00:00.000Z",
-         *       "updatedAt": "2026-03-15T11:00:00.000Z"
+         *       "updatedAt": "2026-03-15T11:00:00.000Z",
+         *       "blockedBy": {
+         *         "status": "ready",
+         *         "required": 2,
+         *         "have": 0
+         *       }
          *     }
          */
-        Album: {
+        AlbumCard: {
             /** @description Positive integer id */
             id: number;
             /** @description Positive integer id */
@@ -6998,6 +7164,8 @@ export interface components {
              * @description ISO-8601 UTC timestamp
              */
             updatedAt: string;
+            /** @description What keeps the card from the next status of its board: the approvals that status asks and the card lacks; null when the next status asks none, they are met, or the card is in the last status */
+            blockedBy: components["schemas"]["BoardBlock"] | null;
         };
         /**
          * AlbumChanges
@@ -7202,7 +7370,7 @@ export interface components {
         };
         /** AlbumPage */
         AlbumPage: {
-            items: components["schemas"]["Album"][];
+            items: components["schemas"]["AlbumCard"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
             /** @description Albums matching the filter; present with count=true, and when offset is given */
@@ -7369,6 +7537,30 @@ export interface components {
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
         };
+        /**
+         * ApprovalRequiredError
+         * @description conflict: a removed status is in use and has no target in patch.moves; approval_required: a move of patch.moves goes into a status whose approvals its items lack
+         */
+        ApprovalRequiredError: {
+            /** @description Short human message */
+            error: string;
+            /** @description `approval_required`, or `conflict` for another conflict of the operation */
+            code: string;
+            details?: {
+                path: string;
+                message: string;
+                /** @description The status that asks for approvals */
+                status?: string;
+                /** @description Approvals each track needs */
+                required?: number;
+                /** @description The approvals the track has (for an album: the fewest of its tracks) */
+                have?: number;
+                /** @description Roles (in the team that owns the track) whose approvals count */
+                roles?: ("owner" | "admin" | "member")[];
+                /** @description The tracks short of the approvals */
+                missing?: number[];
+            }[];
+        };
         /** AppVersion */
         AppVersion: {
             latest: {
@@ -7464,6 +7656,22 @@ export interface components {
             name: string | null;
             /** @description Whether the address was shown to be the account’s own */
             emailVerified: boolean;
+        };
+        /**
+         * BoardBlock
+         * @example {
+         *       "status": "ready",
+         *       "required": 2,
+         *       "have": 1
+         *     }
+         */
+        BoardBlock: {
+            /** @description The next status of the board */
+            status: string;
+            /** @description Approvals each track needs to enter it */
+            required: number;
+            /** @description Approvals it has (an album: the fewest of its tracks) */
+            have: number;
         };
         /**
          * Building
@@ -8600,6 +8808,25 @@ export interface components {
             mediaType?: string;
         };
         /**
+         * CommentCarriedFrom
+         * @example {
+         *       "versionId": 499,
+         *       "commentId": 611,
+         *       "atSeconds": 89.5,
+         *       "mapped": true
+         *     }
+         */
+        CommentCarriedFrom: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            commentId: number;
+            /** @description Its time in the earlier version */
+            atSeconds: number | null;
+            /** @description Whether the time was mapped onto the new audio by aligning the two waveforms; false: the copy keeps the original time (the audio did not align well enough, or the time fell outside it) */
+            mapped: boolean;
+        };
+        /**
          * CommentGuest
          * @example {
          *       "name": "Ana (A&R)",
@@ -9086,6 +9313,8 @@ export interface components {
             durationSeconds: number | null;
             /** @description State of the latest review that was not withdrawn */
             reviewState: "none" | "pending" | "approved" | "changes_requested";
+            /** @description Set once the unresolved timed comments (with replies) and open to-dos of the version before were copied here, in the background after the audio and both waveforms were ready; null before, and when there was no earlier version with audio */
+            carried: components["schemas"]["VersionNotesCarried"] | null;
             createdBy: string | null;
             /**
              * Format: date-time
@@ -10046,6 +10275,48 @@ export interface components {
         /**
          * MusicToolJob
          * @description An asynchronous music-tools job: poll it until `status` is succeeded or failed
+         * @example {
+         *       "id": "0195b2c4-1f3a-7d8e-9b10-2c3d4e5f6a7b",
+         *       "operation": "analyze",
+         *       "status": "queued",
+         *       "parameters": {},
+         *       "result": null,
+         *       "error": null,
+         *       "trackId": 101,
+         *       "versionId": 502,
+         *       "createdAt": "2026-03-16T18:10:00.000Z",
+         *       "startedAt": null,
+         *       "finishedAt": null
+         *     }
+         * @example {
+         *       "id": "0195b2c4-1f3a-7d8e-9b10-2c3d4e5f6a7b",
+         *       "operation": "analyze",
+         *       "status": "succeeded",
+         *       "parameters": {},
+         *       "result": {
+         *         "loudness": {
+         *           "integratedLufs": -13.8,
+         *           "loudnessRangeLu": 6.2,
+         *           "truePeakDbtp": -0.9
+         *         },
+         *         "tempoBpm": 118,
+         *         "key": {
+         *           "tonic": "F#",
+         *           "mode": "minor",
+         *           "name": "F# minor",
+         *           "confidence": 0.82
+         *         },
+         *         "durationSeconds": 214.6,
+         *         "analysedSeconds": 120,
+         *         "analysedAt": "2026-03-16T18:10:42.000Z"
+         *       },
+         *       "error": null,
+         *       "trackId": 101,
+         *       "versionId": 502,
+         *       "createdAt": "2026-03-16T18:10:00.000Z",
+         *       "startedAt": "2026-03-16T18:10:01.000Z",
+         *       "finishedAt": "2026-03-16T18:10:42.000Z"
+         *     }
          */
         MusicToolJob: {
             /** Format: uuid */
@@ -10220,10 +10491,10 @@ export interface components {
             /** @description Notification id */
             id: number;
             /**
-             * @description mention (in chat or a track comment), comment (on your track), reply (to your comment), review_requested (of you), review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, camp_rsvp (an answer to a camp of an organisation you manage), webhook_paused (a webhook endpoint of a team or organisation you own or administer was paused)
+             * @description mention (in chat or a track comment), comment (on your track), reply (to your comment), comment_resolved (your comment, by someone else), review_requested (of you), review_decided (on a review you asked for), team_invite, session_invitation, follow_up_due, camp_rsvp (an answer to a camp of an organisation you manage), webhook_paused (a webhook endpoint of a team or organisation you own or administer was paused)
              * @enum {string}
              */
-            kind: "mention" | "comment" | "reply" | "review_requested" | "review_decided" | "team_invite" | "session_invitation" | "follow_up_due" | "camp_rsvp" | "webhook_paused";
+            kind: "mention" | "comment" | "reply" | "comment_resolved" | "review_requested" | "review_decided" | "team_invite" | "session_invitation" | "follow_up_due" | "camp_rsvp" | "webhook_paused";
             teamId: number | null;
             organisationId: number | null;
             actor: components["schemas"]["NotificationActor"] | null;
@@ -10792,6 +11063,65 @@ export interface components {
             url: string;
             /** @description Send as `token` in `Upload-Metadata` (with `filetype` and `filename`) when creating the upload; it allows the same key, type and size as `uploadUrl` and expires with it */
             token: string;
+        };
+        /**
+         * SearchHit
+         * @example {
+         *       "kind": "comment",
+         *       "id": 4512,
+         *       "teamId": 7,
+         *       "title": "Night Drive",
+         *       "snippet": "The synth in the second chorus is too loud",
+         *       "highlights": [
+         *         {
+         *           "start": 4,
+         *           "length": 5
+         *         }
+         *       ],
+         *       "link": {
+         *         "href": "/api/v1/tracks/101/versions/230/comments"
+         *       },
+         *       "score": 0.097,
+         *       "at": "2025-03-14T09:26:53.000Z"
+         *     }
+         */
+        SearchHit: {
+            /**
+             * @description What was found
+             * @enum {string}
+             */
+            kind: "track" | "album" | "comment" | "todo" | "message" | "transcript" | "contact" | "session" | "interview";
+            /** @description The id of what was found (chat messages: a UUID) */
+            id: number | string;
+            /** @description The team that holds it (a track shared with the caller: its owning team) */
+            teamId: number;
+            /** @description Its title or name; for comments and to-dos the title of their track, for chat the name of the thread */
+            title: string;
+            /** @description The matching text around the first match (… where cut) */
+            snippet: string;
+            /** @description Matched words in the snippet, as UTF-16 offsets */
+            highlights: {
+                start: number;
+                length: number;
+            }[];
+            /** @description Where to read it */
+            link: {
+                /** @description Path of the API resource (comments, to-dos, messages: their list) */
+                href: string;
+            };
+            /** @description Relevance times the weight of its kind; higher is better */
+            score: number;
+            /**
+             * Format: date-time
+             * @description When it was last changed (messages, comments, to-dos: written; sessions: start)
+             */
+            at: string;
+        };
+        /** SearchResults */
+        SearchResults: {
+            items: components["schemas"]["SearchHit"][];
+            /** @description The next page, by score: pass it as cursor with the same q, teamId and kinds */
+            nextCursor: string | null;
         };
         /** SessionCalendarFeed */
         SessionCalendarFeed: {
@@ -12573,6 +12903,7 @@ export interface components {
             name: string;
             /** @description CSS hex colour */
             color?: string;
+            requires?: components["schemas"]["TeamStatusRequirement"];
         };
         /** TeamStatusConfig */
         TeamStatusConfig: {
@@ -12600,6 +12931,26 @@ export interface components {
                     };
                 };
             };
+        };
+        /**
+         * TeamStatusRequirement
+         * @description Moving a track into the status needs this many approvals; an album needs them on every track on it. Not allowed on the first status (where new items start)
+         * @example {
+         *       "approvals": 2,
+         *       "roles": [
+         *         "owner",
+         *         "admin"
+         *       ],
+         *       "autoAdvance": true
+         *     }
+         */
+        TeamStatusRequirement: {
+            /** @description Distinct people whose latest review decision on the current version is approved */
+            approvals: number;
+            /** @description Roles (in the team that owns the track) whose approvals count; all roles when absent */
+            roles?: ("owner" | "admin" | "member")[];
+            /** @description Track statuses only: a track in the status before this one moves here on its own once a review decision completes the requirement */
+            autoAdvance?: boolean;
         };
         /** TeamSwitcherVisibility */
         TeamSwitcherVisibility: {
@@ -12643,6 +12994,19 @@ export interface components {
             items: components["schemas"]["Testimonial"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+        };
+        /**
+         * TodoCarriedFrom
+         * @example {
+         *       "versionId": 499,
+         *       "todoId": 71
+         *     }
+         */
+        TodoCarriedFrom: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            todoId: number;
         };
         /**
          * Together
@@ -13251,6 +13615,62 @@ export interface components {
             truncated: boolean;
         };
         /**
+         * TrackComparison
+         * @description Two versions of a track matched for loudness and aligned in time, for a fair A/B
+         */
+        TrackComparison: {
+            /** @description Positive integer id */
+            trackId: number;
+            a: components["schemas"]["TrackComparisonSide"];
+            b: components["schemas"]["TrackComparisonSide"];
+            /** @description The quieter version, whose loudness both play at (`a` when they are equal) */
+            referenceVersionId: number | null;
+            /** @description The loudness both play at with their gains: the quieter side’s integrated loudness */
+            referenceLufs: number | null;
+            /**
+             * @description `aligned`: the waveforms match (confidence at least 0.6); `uncertain`: the best match found is weak (offset and confidence still given); `pending`: a waveform is still being computed (ask again); `unavailable`: a waveform failed or has no shape to match (silence, a perfectly steady level)
+             * @enum {string}
+             */
+            alignment: "aligned" | "uncertain" | "pending" | "unavailable";
+            /** @description Where `a` lies in `b`: a moment t of `a` is heard at t + offsetSeconds of `b` (null unless aligned or uncertain) */
+            offsetSeconds: number | null;
+            /** @description How well the waveforms match at that offset, 0 to 1 */
+            confidence: number | null;
+            /** @description The step the waveforms were compared in: the offset is good to about this */
+            resolutionSeconds: number | null;
+        };
+        /**
+         * TrackComparisonPending
+         * @description The loudness of a version is still being measured: ask again once its job has succeeded
+         */
+        TrackComparisonPending: {
+            /** @enum {string} */
+            status: "analysing";
+            /** @description The queued or running `analyze` jobs the comparison waits for (one per version at most) */
+            jobs: components["schemas"]["MusicToolJob"][];
+        };
+        /**
+         * TrackComparisonSide
+         * @description One side of a loudness-matched A/B comparison
+         */
+        TrackComparisonSide: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description EBU R128 integrated loudness, LUFS (null for silence) */
+            integratedLufs: number | null;
+            /** @description Maximum true peak, dBTP */
+            truePeakDbtp: number | null;
+            /** @description Duration of the audio, seconds */
+            durationSeconds: number | null;
+            /** @description The gain to play this version at so both sides sound equally loud: 0 for the quieter (the reference), negative for the louder; never positive, so no side is pushed above its own true peak. Null when either side has no integrated loudness (silence) */
+            gainDb: number | null;
+            /**
+             * Format: date-time
+             * @description ISO-8601 UTC timestamp
+             */
+            analysedAt: string;
+        };
+        /**
          * TrackCover
          * @example {
          *       "id": 912,
@@ -13697,7 +14117,7 @@ export interface components {
         };
         /**
          * TrackSummary
-         * @description A track as lists show it: its lyrics and notes are on the track itself (GET /tracks/{id})
+         * @description A track as lists (the board) show it: its lyrics and notes are on the track itself (GET /tracks/{id}); `blockedBy` says what keeps it from the next status
          * @example {
          *       "id": 101,
          *       "teamId": 7,
@@ -13726,7 +14146,12 @@ export interface components {
          *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
          *       "deletedAt": null,
          *       "createdAt": "2026-03-14T09:30:00.000Z",
-         *       "updatedAt": "2026-03-16T18:05:00.000Z"
+         *       "updatedAt": "2026-03-16T18:05:00.000Z",
+         *       "blockedBy": {
+         *         "status": "mastering",
+         *         "required": 2,
+         *         "have": 1
+         *       }
          *     }
          */
         TrackSummary: {
@@ -13766,6 +14191,8 @@ export interface components {
              * @description ISO-8601 UTC timestamp
              */
             updatedAt: string;
+            /** @description What keeps the card from the next status of its board: the approvals that status asks and the card lacks; null when the next status asks none, they are met, or the card is in the last status */
+            blockedBy: components["schemas"]["BoardBlock"] | null;
         };
         /** TrackSummaryPage */
         TrackSummaryPage: {
@@ -14088,6 +14515,15 @@ export interface components {
          *       "audioFileName": "night-drive-v2.wav",
          *       "durationSeconds": 214.6,
          *       "reviewState": "pending",
+         *       "carried": {
+         *         "fromVersionId": 499,
+         *         "comments": 7,
+         *         "todos": 2,
+         *         "offsetSeconds": 3.004,
+         *         "confidence": 0.97,
+         *         "mapped": true,
+         *         "at": "2026-03-16T18:05:00.000Z"
+         *       },
          *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
          *       "createdAt": "2026-03-14T09:30:00.000Z",
          *       "updatedAt": "2026-03-16T18:05:00.000Z"
@@ -14109,6 +14545,8 @@ export interface components {
             durationSeconds: number | null;
             /** @description State of the latest review that was not withdrawn */
             reviewState: "none" | "pending" | "approved" | "changes_requested";
+            /** @description Set once the unresolved timed comments (with replies) and open to-dos of the version before were copied here, in the background after the audio and both waveforms were ready; null before, and when there was no earlier version with audio */
+            carried: components["schemas"]["VersionNotesCarried"] | null;
             createdBy: string | null;
             /**
              * Format: date-time
@@ -14265,7 +14703,16 @@ export interface components {
          *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
          *         }
          *       ],
-         *       "guest": null
+         *       "guest": null,
+         *       "resolvedAt": null,
+         *       "resolvedBy": null,
+         *       "carriedFrom": {
+         *         "versionId": 499,
+         *         "commentId": 611,
+         *         "atSeconds": 89.5,
+         *         "mapped": true
+         *       },
+         *       "todoId": 88
          *     }
          */
         VersionComment: {
@@ -14292,6 +14739,14 @@ export interface components {
             attachments: components["schemas"]["CommentAttachment"][];
             /** @description The guest who wrote it through a review link (the name they gave, the link); else null */
             guest: components["schemas"]["CommentGuest"] | null;
+            /** @description When it was resolved (POST .../resolve); null while open. Open top-level comments at a time in the audio follow the song to the next version. */
+            resolvedAt: string | null;
+            /** @description Who resolved it; null while open or when an API key resolved it */
+            resolvedBy: string | null;
+            /** @description Set on a copy made when a new version was registered; null on a comment written here */
+            carriedFrom: components["schemas"]["CommentCarriedFrom"] | null;
+            /** @description The to-do made from this comment (POST .../todo), while it exists */
+            todoId: number | null;
         };
         /** VersionCommentCreate */
         VersionCommentCreate: {
@@ -14305,6 +14760,15 @@ export interface components {
             items: components["schemas"]["VersionComment"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
+        };
+        /**
+         * VersionCommentTodoCreate
+         * @description The to-do takes the comment’s text; both fields are optional
+         */
+        VersionCommentTodoCreate: {
+            /** @description A member of the team that owns the track */
+            assigneeId?: string | null;
+            dueDate?: string | null;
         };
         /**
          * VersionCommentUpdate
@@ -14359,6 +14823,8 @@ export interface components {
             durationSeconds: number | null;
             /** @description State of the latest review that was not withdrawn */
             reviewState: "none" | "pending" | "approved" | "changes_requested";
+            /** @description Set once the unresolved timed comments (with replies) and open to-dos of the version before were copied here, in the background after the audio and both waveforms were ready; null before, and when there was no earlier version with audio */
+            carried: components["schemas"]["VersionNotesCarried"] | null;
             createdBy: string | null;
             /**
              * Format: date-time
@@ -14486,6 +14952,26 @@ export interface components {
              */
             audio_file_size?: number;
         } | unknown | unknown;
+        /** VersionNotesCarried */
+        VersionNotesCarried: {
+            /** @description Positive integer id */
+            fromVersionId: number;
+            /** @description Comments copied, replies included */
+            comments: number;
+            /** @description Open to-dos copied */
+            todos: number;
+            /** @description Where the old audio lies in the new one: a moment t of the old is at t + offsetSeconds; null when either waveform was missing */
+            offsetSeconds: number | null;
+            /** @description How well the two waveforms matched at that offset */
+            confidence: number | null;
+            /** @description Whether the times were moved (confidence at least 0.6); false: the copies kept their times */
+            mapped: boolean;
+            /**
+             * Format: date-time
+             * @description When the notes were carried
+             */
+            at: string;
+        };
         /** VersionPage */
         VersionPage: {
             items: components["schemas"]["Version"][];
@@ -14611,7 +15097,9 @@ export interface components {
          *       "dueDate": "2026-03-20",
          *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
          *       "createdAt": "2026-03-14T09:30:00.000Z",
-         *       "updatedAt": "2026-03-16T18:05:00.000Z"
+         *       "updatedAt": "2026-03-16T18:05:00.000Z",
+         *       "commentId": 640,
+         *       "carriedFrom": null
          *     }
          */
         VersionTodo: {
@@ -14636,6 +15124,10 @@ export interface components {
              * @description ISO-8601 UTC timestamp
              */
             updatedAt: string;
+            /** @description The comment of this version it was made from (POST .../comments/{commentId}/todo) */
+            commentId: number | null;
+            /** @description Set on a copy of an open to-do made when a new version was registered */
+            carriedFrom: components["schemas"]["TodoCarriedFrom"] | null;
         };
         /** VersionTodoCreate */
         VersionTodoCreate: {
@@ -14893,6 +15385,28 @@ export interface components {
             teamId: number;
             removedCommentIds: number[];
         };
+        /** @description The data of comment.resolved events */
+        WebhookCommentResolved: {
+            /** @description Positive integer id */
+            commentId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+        };
+        /** @description The data of comment.unresolved events */
+        WebhookCommentUnresolved: {
+            /** @description Positive integer id */
+            commentId: number;
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+        };
         /** @description The data of comment.updated events */
         WebhookCommentUpdated: {
             /** @description Positive integer id */
@@ -15019,7 +15533,7 @@ export interface components {
             organisationId?: number;
             description?: string;
             /** @description Event types sent to the endpoint; empty (the default): every type */
-            eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test" | "track.created" | "track.updated" | "track.status_changed" | "track.deleted" | "track.restored" | "track.shared" | "track.unshared" | "track.media_added" | "track.media_deleted" | "version.created" | "version.updated" | "version.deleted" | "version.marked_final" | "version.audio_registered" | "version.file_added" | "version.file_deleted" | "stem.created" | "stem.updated" | "stem.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "review.requested" | "review.decided" | "review.withdrawn" | "music_tool.job.succeeded" | "music_tool.job.failed" | "album.created" | "album.updated" | "album.deleted" | "album.status_changed" | "album.tracks_added" | "album.track_removed" | "share_link.opened" | "share_link.downloaded")[];
+            eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test" | "track.created" | "track.updated" | "track.status_changed" | "track.deleted" | "track.restored" | "track.shared" | "track.unshared" | "track.media_added" | "track.media_deleted" | "version.created" | "version.updated" | "version.deleted" | "version.marked_final" | "version.audio_registered" | "version.file_added" | "version.file_deleted" | "version.notes_carried" | "stem.created" | "stem.updated" | "stem.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "comment.resolved" | "comment.unresolved" | "review.requested" | "review.decided" | "review.withdrawn" | "music_tool.job.succeeded" | "music_tool.job.failed" | "album.created" | "album.updated" | "album.deleted" | "album.status_changed" | "album.tracks_added" | "album.track_removed" | "share_link.opened" | "share_link.downloaded")[];
         };
         /** WebhookEndpointPage */
         WebhookEndpointPage: {
@@ -15033,7 +15547,7 @@ export interface components {
             url?: string;
             description?: string | null;
             /** @description Event types sent to the endpoint; empty (the default): every type */
-            eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test" | "track.created" | "track.updated" | "track.status_changed" | "track.deleted" | "track.restored" | "track.shared" | "track.unshared" | "track.media_added" | "track.media_deleted" | "version.created" | "version.updated" | "version.deleted" | "version.marked_final" | "version.audio_registered" | "version.file_added" | "version.file_deleted" | "stem.created" | "stem.updated" | "stem.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "review.requested" | "review.decided" | "review.withdrawn" | "music_tool.job.succeeded" | "music_tool.job.failed" | "album.created" | "album.updated" | "album.deleted" | "album.status_changed" | "album.tracks_added" | "album.track_removed" | "share_link.opened" | "share_link.downloaded")[];
+            eventTypes?: ("financial.entry.created" | "financial.entry.updated" | "financial.entry.deleted" | "financial.import.completed" | "booking.created" | "booking.updated" | "booking.cancelled" | "camp.rsvp.updated" | "webhook.test" | "track.created" | "track.updated" | "track.status_changed" | "track.deleted" | "track.restored" | "track.shared" | "track.unshared" | "track.media_added" | "track.media_deleted" | "version.created" | "version.updated" | "version.deleted" | "version.marked_final" | "version.audio_registered" | "version.file_added" | "version.file_deleted" | "version.notes_carried" | "stem.created" | "stem.updated" | "stem.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "comment.resolved" | "comment.unresolved" | "review.requested" | "review.decided" | "review.withdrawn" | "music_tool.job.succeeded" | "music_tool.job.failed" | "album.created" | "album.updated" | "album.deleted" | "album.status_changed" | "album.tracks_added" | "album.track_removed" | "share_link.opened" | "share_link.downloaded")[];
             /** @description false stops deliveries; true re-enables and clears failingSince and any pause */
             enabled?: boolean;
             /** @description true: a new secret, answered once in `secret`; the previous one keeps signing alongside for 24 h */
@@ -15409,6 +15923,11 @@ export interface components {
             from: string;
             /** @description A status id of the team's track statuses */
             to: string;
+            /**
+             * @description Why the service moved the track
+             * @constant
+             */
+            reason?: "approvals";
         };
         /** @description The data of track.unshared events */
         WebhookTrackUnshared: {
@@ -15496,6 +16015,23 @@ export interface components {
             trackId: number;
             /** @description The team that owns the track (events go to its endpoints only) */
             teamId: number;
+        };
+        /** @description The data of version.notes_carried events */
+        WebhookVersionNotesCarried: {
+            /** @description Positive integer id */
+            versionId: number;
+            /** @description Positive integer id */
+            trackId: number;
+            /** @description The team that owns the track (events go to its endpoints only) */
+            teamId: number;
+            /** @description Positive integer id */
+            fromVersionId: number;
+            /** @description Comments copied, replies included */
+            comments: number;
+            todos: number;
+            offsetSeconds: number | null;
+            confidence: number | null;
+            mapped: boolean;
         };
         /** @description The data of version.updated events */
         WebhookVersionUpdated: {
@@ -17949,7 +18485,11 @@ export interface operations {
                      *         {
                      *           "id": "released",
                      *           "name": "Released",
-                     *           "color": "#16a34a"
+                     *           "color": "#16a34a",
+                     *           "requires": {
+                     *             "approvals": 2,
+                     *             "autoAdvance": true
+                     *           }
                      *         }
                      *       ],
                      *       "albums": [
@@ -18020,7 +18560,11 @@ export interface operations {
                  *           {
                  *             "id": "released",
                  *             "name": "Released",
-                 *             "color": "#16a34a"
+                 *             "color": "#16a34a",
+                 *             "requires": {
+                 *               "approvals": 2,
+                 *               "autoAdvance": true
+                 *             }
                  *           }
                  *         ],
                  *         "moves": {
@@ -18063,7 +18607,11 @@ export interface operations {
                      *         {
                      *           "id": "released",
                      *           "name": "Released",
-                     *           "color": "#16a34a"
+                     *           "color": "#16a34a",
+                     *           "requires": {
+                     *             "approvals": 2,
+                     *             "autoAdvance": true
+                     *           }
                      *         }
                      *       ],
                      *       "albums": [
@@ -18091,13 +18639,36 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
-            /** @description A removed status is in use and has no target in patch.moves */
+            /** @description conflict: a removed status is in use and has no target in patch.moves; approval_required: a move of patch.moves goes into a status whose approvals its items lack */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    /**
+                     * @example {
+                     *       "error": "The status ready needs 2 approvals by members of the current version; the track has 1",
+                     *       "code": "approval_required",
+                     *       "details": [
+                     *         {
+                     *           "path": "/body/status",
+                     *           "message": "The status ready needs 2 approvals by members of the current version; the track has 1",
+                     *           "status": "ready",
+                     *           "required": 2,
+                     *           "have": 1,
+                     *           "roles": [
+                     *             "owner",
+                     *             "admin",
+                     *             "member"
+                     *           ],
+                     *           "missing": [
+                     *             101
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApprovalRequiredError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -19590,7 +20161,12 @@ export interface operations {
                      *           "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *           "deletedAt": null,
                      *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-16T18:05:00.000Z"
+                     *           "updatedAt": "2026-03-16T18:05:00.000Z",
+                     *           "blockedBy": {
+                     *             "status": "mastering",
+                     *             "required": 2,
+                     *             "have": 1
+                     *           }
                      *         }
                      *       ],
                      *       "nextCursor": "example",
@@ -20292,6 +20868,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            /** @description approval_required: the status asks for approvals the track lacks */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The status ready needs 2 approvals by members of the current version; the track has 1",
+                     *       "code": "approval_required",
+                     *       "details": [
+                     *         {
+                     *           "path": "/body/status",
+                     *           "message": "The status ready needs 2 approvals by members of the current version; the track has 1",
+                     *           "status": "ready",
+                     *           "required": 2,
+                     *           "have": 1,
+                     *           "roles": [
+                     *             "owner",
+                     *             "admin",
+                     *             "member"
+                     *           ],
+                     *           "missing": [
+                     *             101
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApprovalRequiredError"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -20590,6 +21198,15 @@ export interface operations {
                      *           "audioFileName": "night-drive-v2.wav",
                      *           "durationSeconds": 214.6,
                      *           "reviewState": "pending",
+                     *           "carried": {
+                     *             "fromVersionId": 499,
+                     *             "comments": 7,
+                     *             "todos": 2,
+                     *             "offsetSeconds": 3.004,
+                     *             "confidence": 0.97,
+                     *             "mapped": true,
+                     *             "at": "2026-03-16T18:05:00.000Z"
+                     *           },
                      *           "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *           "createdAt": "2026-03-14T09:30:00.000Z",
                      *           "updatedAt": "2026-03-16T18:05:00.000Z"
@@ -20664,6 +21281,7 @@ export interface operations {
                      *       "audioFileName": "night-drive-v2.wav",
                      *       "durationSeconds": null,
                      *       "reviewState": "none",
+                     *       "carried": null,
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-14T09:30:00.000Z",
@@ -20788,6 +21406,15 @@ export interface operations {
                      *       "audioFileName": "night-drive-v2.wav",
                      *       "durationSeconds": 214.6,
                      *       "reviewState": "pending",
+                     *       "carried": {
+                     *         "fromVersionId": 499,
+                     *         "comments": 7,
+                     *         "todos": 2,
+                     *         "offsetSeconds": 3.004,
+                     *         "confidence": 0.97,
+                     *         "mapped": true,
+                     *         "at": "2026-03-16T18:05:00.000Z"
+                     *       },
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-16T18:05:00.000Z",
@@ -21041,6 +21668,15 @@ export interface operations {
                      *       "audioFileName": "night-drive-v2.wav",
                      *       "durationSeconds": 214.6,
                      *       "reviewState": "pending",
+                     *       "carried": {
+                     *         "fromVersionId": 499,
+                     *         "comments": 7,
+                     *         "todos": 2,
+                     *         "offsetSeconds": 3.004,
+                     *         "confidence": 0.97,
+                     *         "mapped": true,
+                     *         "at": "2026-03-16T18:05:00.000Z"
+                     *       },
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-16T18:05:00.000Z",
@@ -21212,6 +21848,15 @@ export interface operations {
                      *       "audioFileName": "night-drive-v2.wav",
                      *       "durationSeconds": 214.6,
                      *       "reviewState": "pending",
+                     *       "carried": {
+                     *         "fromVersionId": 499,
+                     *         "comments": 7,
+                     *         "todos": 2,
+                     *         "offsetSeconds": 3.004,
+                     *         "confidence": 0.97,
+                     *         "mapped": true,
+                     *         "at": "2026-03-16T18:05:00.000Z"
+                     *       },
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-16T18:05:00.000Z",
@@ -21374,6 +22019,15 @@ export interface operations {
                      *       "audioFileName": "night-drive-v2.wav",
                      *       "durationSeconds": 214.6,
                      *       "reviewState": "pending",
+                     *       "carried": {
+                     *         "fromVersionId": 499,
+                     *         "comments": 7,
+                     *         "todos": 2,
+                     *         "offsetSeconds": 3.004,
+                     *         "confidence": 0.97,
+                     *         "mapped": true,
+                     *         "at": "2026-03-16T18:05:00.000Z"
+                     *       },
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-16T18:05:00.000Z",
@@ -21601,7 +22255,9 @@ export interface operations {
                      *           "dueDate": "2026-03-20",
                      *           "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-16T18:05:00.000Z"
+                     *           "updatedAt": "2026-03-16T18:05:00.000Z",
+                     *           "commentId": 640,
+                     *           "carriedFrom": null
                      *         }
                      *       ],
                      *       "nextCursor": "example",
@@ -21679,7 +22335,9 @@ export interface operations {
                      *       "dueDate": "2026-03-20",
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
-                     *       "updatedAt": "2026-03-16T18:05:00.000Z"
+                     *       "updatedAt": "2026-03-16T18:05:00.000Z",
+                     *       "commentId": 640,
+                     *       "carriedFrom": null
                      *     }
                      */
                     "application/json": components["schemas"]["VersionTodo"];
@@ -21802,7 +22460,9 @@ export interface operations {
                      *       "dueDate": "2026-03-20",
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
-                     *       "updatedAt": "2026-03-16T18:05:00.000Z"
+                     *       "updatedAt": "2026-03-16T18:05:00.000Z",
+                     *       "commentId": 640,
+                     *       "carriedFrom": null
                      *     }
                      */
                     "application/json": components["schemas"]["VersionTodo"];
@@ -21890,7 +22550,16 @@ export interface operations {
                      *               "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *             }
                      *           ],
-                     *           "guest": null
+                     *           "guest": null,
+                     *           "resolvedAt": null,
+                     *           "resolvedBy": null,
+                     *           "carriedFrom": {
+                     *             "versionId": 499,
+                     *             "commentId": 611,
+                     *             "atSeconds": 89.5,
+                     *             "mapped": true
+                     *           },
+                     *           "todoId": 88
                      *         }
                      *       ],
                      *       "nextCursor": "example"
@@ -21981,7 +22650,16 @@ export interface operations {
                      *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *         }
                      *       ],
-                     *       "guest": null
+                     *       "guest": null,
+                     *       "resolvedAt": null,
+                     *       "resolvedBy": null,
+                     *       "carriedFrom": {
+                     *         "versionId": 499,
+                     *         "commentId": 611,
+                     *         "atSeconds": 89.5,
+                     *         "mapped": true
+                     *       },
+                     *       "todoId": 88
                      *     }
                      */
                     "application/json": components["schemas"]["VersionComment"];
@@ -22131,7 +22809,16 @@ export interface operations {
                      *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *         }
                      *       ],
-                     *       "guest": null
+                     *       "guest": null,
+                     *       "resolvedAt": null,
+                     *       "resolvedBy": null,
+                     *       "carriedFrom": {
+                     *         "versionId": 499,
+                     *         "commentId": 611,
+                     *         "atSeconds": 89.5,
+                     *         "mapped": true
+                     *       },
+                     *       "todoId": 88
                      *     }
                      */
                     "application/json": components["schemas"]["VersionComment"];
@@ -22231,7 +22918,16 @@ export interface operations {
                      *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *         }
                      *       ],
-                     *       "guest": null
+                     *       "guest": null,
+                     *       "resolvedAt": null,
+                     *       "resolvedBy": null,
+                     *       "carriedFrom": {
+                     *         "versionId": 499,
+                     *         "commentId": 611,
+                     *         "atSeconds": 89.5,
+                     *         "mapped": true
+                     *       },
+                     *       "todoId": 88
                      *     }
                      */
                     "application/json": components["schemas"]["VersionComment"];
@@ -22304,6 +23000,312 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "tracks.versions.comments.resolve": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again.
+                 * @example example
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                versionId: number;
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 640,
+                     *       "versionId": 502,
+                     *       "parentId": null,
+                     *       "atSeconds": 92.5,
+                     *       "comment": "The snare is too loud here — @[Maya](user:0193a5f2-7d2f-7c4b-8e21-4d3e5f607182) can you check?",
+                     *       "authorId": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *       "editedAt": null,
+                     *       "createdAt": "2026-03-16T18:05:00.000Z",
+                     *       "reactions": [
+                     *         {
+                     *           "emoji": "🔥",
+                     *           "count": 2,
+                     *           "userIds": [
+                     *             "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *             "0193a5f2-7d2f-7c4b-8e21-4d3e5f607182"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "attachments": [
+                     *         {
+                     *           "id": 955,
+                     *           "fileName": "bridge-notes.png",
+                     *           "contentType": "image/png",
+                     *           "size": 182344,
+                     *           "url": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9pbWFnZS9icmlkZ2Utbm90ZXMucG5n",
+                     *           "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9pbWFnZS9icmlkZ2Utbm90ZXMucG5nIiwiZCI6ImEifQ",
+                     *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "guest": null,
+                     *       "resolvedAt": null,
+                     *       "resolvedBy": null,
+                     *       "carriedFrom": {
+                     *         "versionId": 499,
+                     *         "commentId": 611,
+                     *         "atSeconds": 89.5,
+                     *         "mapped": true
+                     *       },
+                     *       "todoId": 88
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VersionComment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "tracks.versions.comments.unresolve": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again.
+                 * @example example
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                versionId: number;
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 640,
+                     *       "versionId": 502,
+                     *       "parentId": null,
+                     *       "atSeconds": 92.5,
+                     *       "comment": "The snare is too loud here — @[Maya](user:0193a5f2-7d2f-7c4b-8e21-4d3e5f607182) can you check?",
+                     *       "authorId": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *       "editedAt": null,
+                     *       "createdAt": "2026-03-16T18:05:00.000Z",
+                     *       "reactions": [
+                     *         {
+                     *           "emoji": "🔥",
+                     *           "count": 2,
+                     *           "userIds": [
+                     *             "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *             "0193a5f2-7d2f-7c4b-8e21-4d3e5f607182"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "attachments": [
+                     *         {
+                     *           "id": 955,
+                     *           "fileName": "bridge-notes.png",
+                     *           "contentType": "image/png",
+                     *           "size": 182344,
+                     *           "url": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9pbWFnZS9icmlkZ2Utbm90ZXMucG5n",
+                     *           "downloadUrl": "https://music.example.com/api/v1/files/download?token=eyJrIjoidGVhbXMvNy9pbWFnZS9icmlkZ2Utbm90ZXMucG5nIiwiZCI6ImEifQ",
+                     *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "guest": null,
+                     *       "resolvedAt": null,
+                     *       "resolvedBy": null,
+                     *       "carriedFrom": {
+                     *         "versionId": 499,
+                     *         "commentId": 611,
+                     *         "atSeconds": 89.5,
+                     *         "mapped": true
+                     *       },
+                     *       "todoId": 88
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VersionComment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "tracks.versions.comments.todo": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Extension. Makes a retry safe: within 24 hours, the same key with the same request (method, path, query and body) answers the first answer again (2xx and 4xx answers are kept; after a 5xx the retry runs), marked `Idempotent-Replayed: true`; a duplicate sent while the first still runs waits for it. The same key with another request is 409 `idempotency_key_reused`. Keys are per caller. Caveat: an answer is kept once it is ready to send, so if the service stops between the change and that moment, a retry runs the operation again.
+                 * @example example
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                versionId: number;
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        /** @description The to-do takes the comment’s text; both fields are optional */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionCommentTodoCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 88,
+                     *       "versionId": 502,
+                     *       "todo": "Re-record the bridge harmonies",
+                     *       "done": false,
+                     *       "assigneeId": "0193a5f2-7d2f-7c4b-8e21-4d3e5f607182",
+                     *       "dueDate": "2026-03-20",
+                     *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "updatedAt": "2026-03-16T18:05:00.000Z",
+                     *       "commentId": 640,
+                     *       "carriedFrom": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VersionTodo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description The comment has a to-do already; also idempotency_key_reused (the Idempotency-Key was used for another request) or idempotency_key_in_use (the first request with this key is still running; retry after Retry-After) */
+            409: {
+                headers: {
+                    /** @description Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -22502,7 +23504,16 @@ export interface operations {
                      *           "urlExpiresAt": "2026-03-16T19:05:00.000Z"
                      *         }
                      *       ],
-                     *       "guest": null
+                     *       "guest": null,
+                     *       "resolvedAt": null,
+                     *       "resolvedBy": null,
+                     *       "carriedFrom": {
+                     *         "versionId": 499,
+                     *         "commentId": 611,
+                     *         "atSeconds": 89.5,
+                     *         "mapped": true
+                     *       },
+                     *       "todoId": 88
                      *     }
                      */
                     "application/json": components["schemas"]["VersionComment"];
@@ -23338,6 +24349,15 @@ export interface operations {
                      *       "audioFileName": "night-drive-v2.wav",
                      *       "durationSeconds": 214.6,
                      *       "reviewState": "pending",
+                     *       "carried": {
+                     *         "fromVersionId": 499,
+                     *         "comments": 7,
+                     *         "todos": 2,
+                     *         "offsetSeconds": 3.004,
+                     *         "confidence": 0.97,
+                     *         "mapped": true,
+                     *         "at": "2026-03-16T18:05:00.000Z"
+                     *       },
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-16T18:05:00.000Z",
@@ -23519,6 +24539,15 @@ export interface operations {
                      *       "audioFileName": "night-drive-v2.wav",
                      *       "durationSeconds": 214.6,
                      *       "reviewState": "pending",
+                     *       "carried": {
+                     *         "fromVersionId": 499,
+                     *         "comments": 7,
+                     *         "todos": 2,
+                     *         "offsetSeconds": 3.004,
+                     *         "confidence": 0.97,
+                     *         "mapped": true,
+                     *         "at": "2026-03-16T18:05:00.000Z"
+                     *       },
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-16T18:05:00.000Z",
@@ -23700,6 +24729,15 @@ export interface operations {
                      *       "audioFileName": "night-drive-v2.wav",
                      *       "durationSeconds": 214.6,
                      *       "reviewState": "pending",
+                     *       "carried": {
+                     *         "fromVersionId": 499,
+                     *         "comments": 7,
+                     *         "todos": 2,
+                     *         "offsetSeconds": 3.004,
+                     *         "confidence": 0.97,
+                     *         "mapped": true,
+                     *         "at": "2026-03-16T18:05:00.000Z"
+                     *       },
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-16T18:05:00.000Z",
@@ -23885,6 +24923,15 @@ export interface operations {
                      *       "audioFileName": "night-drive-v2.wav",
                      *       "durationSeconds": 214.6,
                      *       "reviewState": "pending",
+                     *       "carried": {
+                     *         "fromVersionId": 499,
+                     *         "comments": 7,
+                     *         "todos": 2,
+                     *         "offsetSeconds": 3.004,
+                     *         "confidence": 0.97,
+                     *         "mapped": true,
+                     *         "at": "2026-03-16T18:05:00.000Z"
+                     *       },
                      *       "createdBy": "0193a5f2-6c1e-7b3a-9f10-3c2d4e5f6a7b",
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "updatedAt": "2026-03-16T18:05:00.000Z",
@@ -25873,6 +26920,127 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "tracks.compare": {
+        parameters: {
+            query: {
+                /**
+                 * @description A version of the track (the same as `b` is allowed: both sides then match)
+                 * @example 3
+                 */
+                a: number;
+                /**
+                 * @description Another version of the track
+                 * @example 3
+                 */
+                b: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Positive integer id
+                 * @example 7
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Two versions of a track matched for loudness and aligned in time, for a fair A/B */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "trackId": 101,
+                     *       "a": {
+                     *         "versionId": 501,
+                     *         "integratedLufs": -9.6,
+                     *         "truePeakDbtp": -0.2,
+                     *         "durationSeconds": 211.6,
+                     *         "gainDb": -4.2,
+                     *         "analysedAt": "2026-03-16T18:10:42.000Z"
+                     *       },
+                     *       "b": {
+                     *         "versionId": 502,
+                     *         "integratedLufs": -13.8,
+                     *         "truePeakDbtp": -0.9,
+                     *         "durationSeconds": 214.6,
+                     *         "gainDb": 0,
+                     *         "analysedAt": "2026-03-16T18:10:42.000Z"
+                     *       },
+                     *       "referenceVersionId": 502,
+                     *       "referenceLufs": -13.8,
+                     *       "alignment": "aligned",
+                     *       "offsetSeconds": 3.02,
+                     *       "confidence": 0.93,
+                     *       "resolutionSeconds": 0.107
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrackComparison"];
+                };
+            };
+            /** @description The loudness of a version is still being measured: ask again once its job has succeeded */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "analysing",
+                     *       "jobs": [
+                     *         {
+                     *           "id": "0195b2c4-1f3a-7d8e-9b10-2c3d4e5f6a7b",
+                     *           "operation": "analyze",
+                     *           "status": "queued",
+                     *           "parameters": {},
+                     *           "result": null,
+                     *           "error": null,
+                     *           "trackId": 101,
+                     *           "versionId": 502,
+                     *           "createdAt": "2026-03-16T18:10:00.000Z",
+                     *           "startedAt": null,
+                     *           "finishedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrackComparisonPending"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description analysis_missing: a version is not analysed and the caller may not queue its analysis; analysis_failed: its latest analysis failed; conflict: a version has no registered audio */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description too_many_jobs: the team has MUSIC_TOOLS_MAX_JOBS_PER_TEAM music-tool jobs queued or running (with Retry-After); rate_limited (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "albums.list": {
         parameters: {
             query: {
@@ -26534,6 +27702,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            /** @description approval_required: the status asks for approvals some tracks on the album lack */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The status ready needs 2 approvals by members of the current version; the track has 1",
+                     *       "code": "approval_required",
+                     *       "details": [
+                     *         {
+                     *           "path": "/body/status",
+                     *           "message": "The status ready needs 2 approvals by members of the current version; the track has 1",
+                     *           "status": "ready",
+                     *           "required": 2,
+                     *           "have": 1,
+                     *           "roles": [
+                     *             "owner",
+                     *             "admin",
+                     *             "member"
+                     *           ],
+                     *           "missing": [
+                     *             101
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApprovalRequiredError"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -41989,6 +43189,84 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "search.everything": {
+        parameters: {
+            query: {
+                /**
+                 * @description Words to find (at most the first 10 count); each matches as a word prefix, case and accents ignored, and every word must match. Anything but letters and digits separates words.
+                 * @example night drive
+                 */
+                q: string;
+                /**
+                 * @description Only this team's data; without it, every team of the caller (a key: its own team)
+                 * @example 7
+                 */
+                teamId?: number;
+                /**
+                 * @description Only these kinds, comma-separated (track, album, comment, todo, message, transcript, contact, session, interview); default every kind the caller reads
+                 * @example message,transcript,comment
+                 */
+                kinds?: string;
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: nextCursor of the previous page of the same list (same path and filters)
+                 * @example example
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "kind": "comment",
+                     *           "id": 4512,
+                     *           "teamId": 7,
+                     *           "title": "Night Drive",
+                     *           "snippet": "The synth in the second chorus is too loud",
+                     *           "highlights": [
+                     *             {
+                     *               "start": 4,
+                     *               "length": 5
+                     *             }
+                     *           ],
+                     *           "link": {
+                     *             "href": "/api/v1/tracks/101/versions/230/comments"
+                     *           },
+                     *           "score": 0.097,
+                     *           "at": "2025-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "webhooks.eventTypes": {
         parameters: {
             query?: never;
@@ -43881,8 +45159,9 @@ export interface operations {
                  *       "data": {
                  *         "trackId": 101,
                  *         "teamId": 7,
-                 *         "from": "idea",
-                 *         "to": "mixing"
+                 *         "from": "mastering",
+                 *         "to": "ready",
+                 *         "reason": "approvals"
                  *       }
                  *     }
                  */
@@ -44777,6 +46056,77 @@ export interface operations {
             };
         };
     };
+    "webhooks.events.version.notes_carried": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "version.notes_carried",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7,
+                 *         "fromVersionId": 499,
+                 *         "comments": 7,
+                 *         "todos": 2,
+                 *         "offsetSeconds": 3.004,
+                 *         "confidence": 0.97,
+                 *         "mapped": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "version.notes_carried";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookVersionNotesCarried"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     "webhooks.events.stem.created": {
         parameters: {
             query?: never;
@@ -45170,6 +46520,138 @@ export interface operations {
                      */
                     timestamp: string;
                     data: components["schemas"]["WebhookCommentDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.comment.resolved": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "comment.resolved",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "commentId": 3301,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "comment.resolved";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookCommentResolved"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx within 10 s */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other answer, a redirect, or none within 10 s fails the attempt; it is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.events.comment.unresolved": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of the event, so a receiver can drop repeats
+                 * @example msg_0190a6e4-9d2f-7a10-8b3c-4d5e6f708192
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When the attempt was signed, in seconds since the epoch
+                 * @example 1741944600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the bytes after `whsec_` of the endpoint’s secret; for 24 h after a rotation a second signature with the previous secret follows, separated by a space. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "comment.unresolved",
+                 *       "timestamp": "2025-03-14T09:30:00.000Z",
+                 *       "data": {
+                 *         "commentId": 3301,
+                 *         "versionId": 502,
+                 *         "trackId": 101,
+                 *         "teamId": 7
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "comment.unresolved";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO-8601 UTC)
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookCommentUnresolved"];
                 };
             };
         };
