@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../../../shared/schemas.ts';
 import { StringEnum } from '../../../shared/string-enum.ts';
-import { MusicToolJob } from '../music-tools/music-tools.schemas.ts';
+import { MusicToolJob, QUEUED_ANALYSIS_EXAMPLE } from '../music-tools/music-tools.schemas.ts';
 
 export const ComparisonQuery = Type.Object(
   {
@@ -103,21 +103,7 @@ export const ComparisonPending = Type.Object(
     examples: [
       {
         status: 'analysing',
-        jobs: [
-          {
-            id: '0195b2c4-1f3a-7d8e-9b10-2c3d4e5f6a7b',
-            operation: 'analyze',
-            status: 'queued',
-            parameters: {},
-            result: null,
-            error: null,
-            trackId: 101,
-            versionId: 502,
-            createdAt: '2026-03-16T18:10:00.000Z',
-            startedAt: null,
-            finishedAt: null,
-          },
-        ],
+        jobs: [QUEUED_ANALYSIS_EXAMPLE],
       },
     ],
   },

@@ -53,6 +53,21 @@ export const MusicToolBody = Type.Object(
   },
 );
 
+/** An `analyze` job just queued. */
+export const QUEUED_ANALYSIS_EXAMPLE = {
+  id: '0195b2c4-1f3a-7d8e-9b10-2c3d4e5f6a7b',
+  operation: 'analyze',
+  status: 'queued',
+  parameters: {},
+  result: null,
+  error: null,
+  trackId: 101,
+  versionId: 502,
+  createdAt: EXAMPLE_TIME,
+  startedAt: null,
+  finishedAt: null,
+};
+
 export const MusicToolJobParams = Type.Object({ id: Id, versionId: Id, jobId: Uuid });
 
 export const MusicToolError = Type.Object(
@@ -103,19 +118,7 @@ export const MusicToolJob = Type.Object(
     title: 'MusicToolJob',
     description: 'An asynchronous music-tools job: poll it until `status` is succeeded or failed',
     examples: [
-      {
-        id: '0195b2c4-1f3a-7d8e-9b10-2c3d4e5f6a7b',
-        operation: 'analyze',
-        status: 'queued',
-        parameters: {},
-        result: null,
-        error: null,
-        trackId: 101,
-        versionId: 502,
-        createdAt: EXAMPLE_TIME,
-        startedAt: null,
-        finishedAt: null,
-      },
+      QUEUED_ANALYSIS_EXAMPLE,
       {
         id: '0195b2c4-1f3a-7d8e-9b10-2c3d4e5f6a7b',
         operation: 'analyze',
