@@ -17,12 +17,14 @@ import { seedSearchCatalogue, unifiedSearchScenarios } from './unified-search.ts
  * database. Each scenario runs BENCH_ROUNDS rounds (default 2), each beside a round of its ceiling where
  * the database serves both at once (PostgreSQL), and prints the best round's ratio to the best ceiling it
  * was measured beside, and the service's memory after it; the end and peak memory are printed last.
+ * BENCH_ONLY (a piece of a scenario's name) measures only the scenarios whose name holds it.
  * BENCH_DURATION (seconds, default 5) and BENCH_CONNECTIONS (default 32) tune the load; BENCH_TEAMS and
  * BENCH_TRACKS_PER_TEAM (default 1,000 x 100) size the seeded catalogue.
  */
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const only = process.env.BENCH_ONLY;
 
 type Measured = { rps: number; p50: number; p99: number; non2xx: number };
 type Row = Measured & { name: string; ratio: number; of: Ceiling; rss: string };
@@ -131,7 +133,7 @@ async function main() {
     // The peak printed at the end is that of the scenarios, not of start-up and the sign-in's password hash.
     resetPeakMemory(server.child.pid);
     const rows: Row[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((s) => only === undefined || s.name.includes(only))) {
       const of = scenario.ceiling ?? 'json';
       let mine: Measured | undefined;
       let theirs = ceilingsFirst[of];
