@@ -7099,7 +7099,7 @@ export interface components {
             };
         };
         /**
-         * AlbumCard
+         * Album
          * @description An album as the board shows it: `blockedBy` says what keeps it from the next status
          * @example {
          *       "id": 12,
@@ -7130,7 +7130,7 @@ export interface components {
          *       }
          *     }
          */
-        AlbumCard: {
+        Album: {
             /** @description Positive integer id */
             id: number;
             /** @description Positive integer id */
@@ -7370,7 +7370,7 @@ export interface components {
         };
         /** AlbumPage */
         AlbumPage: {
-            items: components["schemas"]["AlbumCard"][];
+            items: components["schemas"]["Album"][];
             /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
             nextCursor: string | null;
             /** @description Albums matching the filter; present with count=true, and when offset is given */

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Id } from '../../shared/schemas.ts';
-import { Album } from './albums.schemas.ts';
+import { AlbumFields } from './albums.schemas.ts';
 
 const ofAlbum = { albumId: Id, teamId: Type.Integer({ minimum: 1, description: 'The team of the album' }) };
 const StatusId = Type.String({ description: "An album status id of the team's configuration" });
@@ -28,8 +28,8 @@ export const ALBUM_EVENTS = {
     description: "An album's fields changed; `changes` holds each field given, with its new value.",
     schema: Type.Object({
       ...ofAlbum,
-      // Its own name: a pick of Album would otherwise carry Album's title (and examples) into the document.
-      changes: Type.Partial(Type.Pick(Album, ALBUM_FIELDS), {
+      // Its own name and examples: a pick would otherwise carry the album's examples into the document.
+      changes: Type.Partial(Type.Pick(AlbumFields, ALBUM_FIELDS), {
         title: 'AlbumChanges',
         description: 'The fields that were set, as GET /albums/{id} now shows them',
         examples: [{ title: 'Night Drives (Deluxe)', upc: '012345678905' }],

@@ -58,7 +58,8 @@ export const StatusId = Type.String({
   description: "An album status id of the team's status configuration",
 });
 
-export const Album = Type.Object(
+/** The fields of an album every answer has; the list's items (`Album`) and the detail build on them. */
+export const AlbumFields = Type.Object(
   {
     id: Id,
     teamId: Id,
@@ -83,7 +84,7 @@ export const Album = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { title: 'Album', examples: [ALBUM_EXAMPLE] },
+  { examples: [ALBUM_EXAMPLE] },
 );
 
 export const AlbumTrack = Type.Object(
@@ -102,7 +103,7 @@ export const AlbumTrack = Type.Object(
 
 export const AlbumDetail = Type.Composite(
   [
-    Album,
+    AlbumFields,
     Type.Object({
       cover: Type.Union([AlbumCover, Type.Null()]),
       tracks: Type.Array(AlbumTrack, { description: 'In album order' }),
@@ -115,15 +116,15 @@ export const AlbumDetail = Type.Composite(
   },
 );
 
-const AlbumCard = Type.Composite([Album, Type.Object({ blockedBy: BlockedBySchema })], {
-  title: 'AlbumCard',
+export const Album = Type.Composite([AlbumFields, Type.Object({ blockedBy: BlockedBySchema })], {
+  title: 'Album',
   description: 'An album as the board shows it: `blockedBy` says what keeps it from the next status',
   examples: [{ ...ALBUM_EXAMPLE, blockedBy: { status: 'ready', required: 2, have: 0 } }],
 });
 
 export const AlbumPage = Type.Object(
   {
-    items: Type.Array(AlbumCard),
+    items: Type.Array(Album),
     nextCursor: Type.Union([Type.String(), Type.Null()], {
       description: 'Cursor of the next page (pass it as `cursor`), null on the last page',
     }),

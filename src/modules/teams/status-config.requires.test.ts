@@ -96,6 +96,6 @@ describe('approval requirements of statuses', () => {
       expect(JSON.stringify(conflict.content), path).toContain('ApprovalRequiredError');
     }
     expect(doc.components.schemas.TrackSummary.properties).toHaveProperty('blockedBy');
-    expect(doc.components.schemas.AlbumCard.properties).toHaveProperty('blockedBy');
+    expect(doc.components.schemas.Album.properties).toHaveProperty('blockedBy');
   });
 });
