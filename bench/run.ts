@@ -159,7 +159,9 @@ async function main() {
         ['node:http + db, one track (pk)', 'pk'],
         ['node:http + db, 50 tracks (page)', 'page'],
       ] as const
-    ).map(([name, of]) => ({ name, ...ceilings[of]!, ratio: 1, of, rss: '' }));
+    )
+      .filter(([, of]) => ceilings[of] !== undefined)
+      .map(([name, of]) => ({ name, ...ceilings[of]!, ratio: 1, of, rss: '' }));
     const rss = residentMemory(server.child.pid);
     process.stdout.write(
       `\n${connections} connections, ${duration}s per scenario, best of ${rounds} round(s)${interleaved ? ' each beside its ceiling' : ''}, database: ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n\n`,
