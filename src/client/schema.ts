@@ -26956,7 +26956,7 @@ export interface operations {
                      * @example {
                      *       "trackId": 101,
                      *       "a": {
-                     *         "versionId": 501,
+                     *         "versionId": 499,
                      *         "integratedLufs": -9.6,
                      *         "truePeakDbtp": -0.2,
                      *         "durationSeconds": 211.6,

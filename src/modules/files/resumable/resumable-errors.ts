@@ -1,6 +1,13 @@
 import { ERRORS } from '@tus/server';
 import { AppError, errors } from '../../../shared/errors.ts';
 
+/** Extensions of tus this server does not offer: asking for one is a bad request here. */
+const UNSUPPORTED = new Set<unknown>([
+  ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION,
+  ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION,
+  ERRORS.UNSUPPORTED_EXPIRATION_EXTENSION,
+]);
+
 /**
  * The catalogue error for a tus request that failed: the service's own refusals as they were thrown, the tus
  * protocol's answers mapped onto the catalogue (so every answer is the API's error envelope with a
@@ -28,6 +35,7 @@ export function tusFailure(cause: unknown, status: number, text: string): unknow
   if (status === 400 && /content-type/i.test(message)) {
     return errors.unsupportedMediaType('PATCH bodies are sent as application/offset+octet-stream');
   }
-  if (status === 400 || status === 501) return errors.badRequest('invalid_resumable_request', message);
+  if (status === 400 || UNSUPPORTED.has(cause))
+    return errors.badRequest('invalid_resumable_request', message);
   return cause instanceof Error ? cause : errors.internal();
 }
