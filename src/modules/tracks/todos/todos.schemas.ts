@@ -61,8 +61,8 @@ export const TodoPage = CountedPage(Todo);
 export const TodoListQuery = Type.Object({ ...PageQuery, ...CountQuery });
 
 /** The longest text of a to-do. */
-export const TODO_TEXT_MAX = 2000;
-const TodoText = Type.String({ minLength: 1, maxLength: TODO_TEXT_MAX, pattern: '\\S' });
+export const TASK_TEXT_MAX_LENGTH = 2000;
+const TodoText = Type.String({ minLength: 1, maxLength: TASK_TEXT_MAX_LENGTH, pattern: '\\S' });
 const Assignee = Type.Union([Uuid, Type.Null()], { description: 'A member of the team that owns the track' });
 
 export const CreateTodoBody = Type.Object(

@@ -11,7 +11,7 @@ import { teamEvent } from '../team-event.ts';
 import { requireVersion, requireVersionForChange } from '../track-access.ts';
 import { nonMembers } from '../track-teams.ts';
 import * as repo from './todos.repository.ts';
-import { TODO_TEXT_MAX } from './todos.schemas.ts';
+import { TASK_TEXT_MAX_LENGTH } from './todos.schemas.ts';
 
 /** A to-do's event (not a webhook type): its subject is the to-do. */
 const todoEvent = (
@@ -91,7 +91,7 @@ export class TodosService {
     const now = this.clock.now();
     try {
       return await this.db.transaction(async (tx) => {
-        const text = [...comment.comment].slice(0, TODO_TEXT_MAX).join('');
+        const text = [...comment.comment].slice(0, TASK_TEXT_MAX_LENGTH).join('');
         const fields = { ...fieldsOf(input), text, commentId };
         const id = await repo.insertTodo(tx, versionId, fields, actorOf(principal), now);
         await this.events.record(
